@@ -1,0 +1,167 @@
+"""Load the corpus: read the manifest, run each source's parsers, merge them into editions.
+
+`load_corpus()` is the one entry point for every later layer; it is cached per corpus directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import import_module
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+from .errors import CorpusParseError, UnknownClause
+from .model import Chapter, Clause, ClauseId, Footnote, IndexEntry, ParsedSource
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = REPO_ROOT / "corpus"
+
+# source format -> parser functions "module:function", each text -> ParsedSource
+PARSERS: dict[str, tuple[str, ...]] = {
+    "ccba1999": ("assistant.parse.ccba1999:parse_ccba1999",),
+    "ccba1999-web": ("assistant.parse.ccba1999:parse_ccba1999_web",),
+    "ccba2018": ("assistant.parse.ccba2018:parse_ccba2018",),
+    "wbf2017": (
+        "assistant.parse.wbf2017:parse_wbf2017",
+        "assistant.parse.wbf2017_extras:parse_wbf2017_index",
+        "assistant.parse.wbf2017_extras:parse_wbf2017_policies",
+    ),
+    "guandan2017": ("assistant.parse.guandan2017:parse_guandan2017",),
+}
+
+
+def corpus_dir() -> Path:
+    """The corpus folder: $BRIDGELAW_CORPUS if set, else the repository's corpus/."""
+    return Path(os.environ.get("BRIDGELAW_CORPUS") or DEFAULT_CORPUS)
+
+
+@dataclass
+class Edition:
+    """All records of one edition, merged from its primary sources."""
+
+    name: str
+    meta: dict[str, object]
+    clauses: dict[str, Clause] = field(default_factory=dict)     # in document order
+    chapters: list[Chapter] = field(default_factory=list)
+    footnotes: dict[str, Footnote] = field(default_factory=dict)
+    index: list[IndexEntry] = field(default_factory=list)
+    stats: dict[str, object] = field(default_factory=dict)
+
+    def laws(self) -> list[Clause]:
+        return [c for c in self.clauses.values() if c.level in ("law", "article") and c.parent is None]
+
+    def definitions(self) -> list[Clause]:
+        return [c for c in self.clauses.values() if c.level == "definition"]
+
+
+@dataclass
+class Corpus:
+    """The parsed corpus: editions by name, witnesses (secondary sources) by source key."""
+
+    root: Path
+    manifest: dict[str, object]
+    editions: dict[str, Edition]
+    witnesses: dict[str, ParsedSource]
+    fingerprint: str                      # sha256 over the source bytes, for caches
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with this id; UnknownClause (with a hint) if there is none."""
+        try:
+            cid = ClauseId.parse(clause_id)
+        except ValueError as err:
+            raise UnknownClause(clause_id, str(err).split(" — ", 1)[-1]) from None
+        ed = self.editions.get(cid.edition)
+        found = ed.clauses.get(str(cid)) if ed else None
+        if found is None:
+            if ed is not None and cid.edition and cid.kind == "footnote" and str(cid) in ed.footnotes:
+                raise UnknownClause(clause_id, "that is a footnote: footnotes are shown with their clause")
+            nearest = str(cid.parent) if cid.parent else None
+            while nearest and ed and nearest not in ed.clauses:
+                p = ClauseId.parse(nearest).parent
+                nearest = str(p) if p else None
+            hint = f"nearest existing clause: {nearest}" if nearest else ""
+            raise UnknownClause(clause_id, hint)
+        return found
+
+    def all_clauses(self) -> list[Clause]:
+        return [c for ed in self.editions.values() for c in ed.clauses.values()]
+
+
+def _resolve(spec: str) -> Callable[[str, str], ParsedSource]:
+    mod, _, fn = spec.partition(":")
+    return getattr(import_module(mod), fn)
+
+
+def read_source(root: Path, file: str) -> str:
+    """Read one source file as UTF-8, or raise CorpusParseError naming it."""
+    path = root / file
+    if not path.is_file():
+        raise CorpusParseError(file, "source file is missing", fix=f"copy it into {root} (see corpus/manifest.yaml)")
+    data = path.read_bytes()
+    if not data.strip():
+        raise CorpusParseError(file, "source file is empty", fix="restore it from the seeds")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise CorpusParseError(file, f"not UTF-8 (byte {err.start})", fix="restore it from the seeds") from None
+
+
+def load_manifest(root: Path) -> dict[str, object]:
+    path = root / "manifest.yaml"
+    if not path.is_file():
+        raise CorpusParseError("manifest.yaml", "manifest is missing", fix=f"expected at {path}")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _merge(edition: Edition, ps: ParsedSource) -> None:
+    for c in ps.clauses:
+        if c.id in edition.clauses:
+            raise CorpusParseError(ps.file, f"duplicate clause id {c.id}",
+                                   c.source.first if c.source else None)
+        edition.clauses[c.id] = c
+    edition.chapters.extend(ps.chapters)
+    for f in ps.footnotes:
+        edition.footnotes[f.id] = f
+    edition.index.extend(ps.index)
+    edition.stats.update(ps.stats)
+
+
+def build_corpus(root: Path | None = None) -> Corpus:
+    """Parse every source of the manifest (uncached)."""
+    root = Path(root or corpus_dir())
+    manifest = load_manifest(root)
+    eds_meta: dict[str, dict[str, object]] = manifest["editions"]  # type: ignore[assignment]
+    srcs: dict[str, dict[str, object]] = manifest["sources"]  # type: ignore[assignment]
+    editions = {name: Edition(name, meta) for name, meta in eds_meta.items()}
+    witnesses: dict[str, ParsedSource] = {}
+    h = hashlib.sha256()
+    for key, src in srcs.items():
+        file = str(src["file"])
+        text = read_source(root, file)
+        h.update(file.encode() + b"\0" + text.encode("utf-8"))
+        specs = PARSERS.get(str(src["format"]))
+        if specs is None:
+            raise CorpusParseError(file, f"unknown source format {src['format']!r}",
+                                   fix=f"choose from {', '.join(PARSERS)}")
+        for spec in specs:
+            ps = _resolve(spec)(text, file)
+            if src.get("role") == "witness":
+                witnesses[key] = ps
+            else:
+                _merge(editions[str(src["edition"])], ps)
+    return Corpus(root, manifest, editions, witnesses, h.hexdigest())
+
+
+@lru_cache(maxsize=4)
+def _cached(root: str) -> Corpus:
+    return build_corpus(Path(root))
+
+
+def load_corpus(root: Path | None = None) -> Corpus:
+    """The parsed corpus, cached per process and corpus folder."""
+    return _cached(str(Path(root or corpus_dir()).resolve()))

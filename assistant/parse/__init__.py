@@ -1,0 +1,1 @@
+"""One parser per source format: pure functions from text to `ParsedSource` records."""
