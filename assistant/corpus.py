@@ -118,6 +118,19 @@ def load_manifest(root: Path) -> dict[str, object]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
+def check_expected(file: str, parsed: list[ParsedSource], expected: dict[str, int]) -> None:
+    """The manifest's `expected` top-level numbers (last law, article, policy count) must be reached."""
+    for kind, last in expected.items():
+        nums = [c.number for ps in parsed for c in ps.clauses
+                if c.parent is None and ClauseId.parse(c.id).kind == kind and len(ClauseId.parse(c.id).path) == 1]
+        found = [int(n) for n in nums if str(n).isdigit()] if kind != "policy" else list(range(1, len(nums) + 1))
+        top = max(found, default=0)
+        if top < last:
+            what = f"{kind}s {top + 1}–{last} missing" if top else f"no {kind} found"
+            raise CorpusParseError(file, f"{what} (expected up to {kind} {last}; file truncated?)",
+                                   fix="restore the file from the seeds (corpus/manifest.yaml lists its sha256)")
+
+
 def _merge(edition: Edition, ps: ParsedSource) -> None:
     for c in ps.clauses:
         if c.id in edition.clauses:
@@ -148,8 +161,9 @@ def build_corpus(root: Path | None = None) -> Corpus:
         if specs is None:
             raise CorpusParseError(file, f"unknown source format {src['format']!r}",
                                    fix=f"choose from {', '.join(PARSERS)}")
-        for spec in specs:
-            ps = _resolve(spec)(text, file)
+        parsed = [_resolve(spec)(text, file) for spec in specs]
+        check_expected(file, parsed, src.get("expected") or {})  # type: ignore[arg-type]
+        for ps in parsed:
             if src.get("role") == "witness":
                 witnesses[key] = ps
             else:

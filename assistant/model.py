@@ -102,7 +102,7 @@ class Clause:
 
     id: str
     edition: str
-    level: str                   # law | section | item | subitem | subsubitem | article | definition | policy | paragraph | preface
+    level: str                   # law | section | item | subitem | subsubitem | subsubsubitem | article | definition | policy | paragraph | preface
     number: str                  # label as normalised: '64', 'B', '3', 'a', '22', '2.4'
     title: dict[str, str] = field(default_factory=dict)
     text: dict[str, str] = field(default_factory=dict)

@@ -67,10 +67,18 @@ def t2s(s: str) -> str:
 LEGIT_S2T_SINGLES = set("准秘内干赢")
 
 
+@lru_cache(maxsize=65536)
+def _char_changes_s2t(ch: str) -> bool:
+    return s2t(ch) != ch
+
+
 def garbled_zh_hant(s: str) -> bool:
-    """A traditional-Chinese line is garbled OCR when >= 2 of its characters change under s2t."""
-    conv = s2t(s)
-    return sum(1 for a, b in zip(s, conv) if a != b) >= 2
+    """A traditional-Chinese line is garbled OCR when >= 2 of its characters change under s2t.
+
+    Characters are converted one at a time: OpenCC's phrase table would otherwise turn a legitimate
+    了解 into 瞭解 and count it.
+    """
+    return sum(1 for ch in s if has_cjk(ch) and _char_changes_s2t(ch)) >= 2
 
 
 def strip_markdown(s: str) -> str:
