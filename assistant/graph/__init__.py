@@ -1,0 +1,1 @@
+"""The law graph: RDF of every edition (ELI + SKOS), citations, alignments, terminology; store, SHACL, SPARQL."""
