@@ -52,5 +52,8 @@ def test_english_redline_is_word_level():
 
 
 def test_modals():
-    assert modals("必须不叫") == {"必须"}
-    assert modals("The player may not call") >= {"may not"}
+    assert modals("必须不叫") == {"oblige"}
+    assert modals("明手不得主动召请裁判") == {"prohibit"}
+    assert modals("對應跟未跟之處理") == frozenset()
+    assert modals("The player may not call") == {"prohibit"}
+    assert modals("The Director shall award an adjusted score") == {"oblige"}

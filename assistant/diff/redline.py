@@ -134,9 +134,13 @@ def _join(tokens: Iterable[Token], english: bool) -> str:
     return (" " if english else "").join(t.surface for t in tokens)
 
 
-def redline(old: str, new: str, lexicon: TermLexicon | None = None) -> Redline:
-    """Diff two texts of the same language family; terms of one concept count as equal (op 'term')."""
-    a, b = tokenize(old, lexicon), tokenize(new, lexicon)
+def redline(old: str, new: str, lexicon: TermLexicon | None = None,
+            lexicon_new: TermLexicon | None = None) -> Redline:
+    """Diff two texts of the same language family; terms of one concept count as equal (op 'term').
+
+    Each side may have its own edition's lexicon: 1999 违规 (irregularity) then equals 2018 违例.
+    """
+    a, b = tokenize(old, lexicon), tokenize(new, lexicon_new or lexicon)
     english = not (has_cjk(old) or has_cjk(new))
     sm = difflib.SequenceMatcher(a=[t.key for t in a], b=[t.key for t in b], autojunk=False)
     segs: list[Segment] = []

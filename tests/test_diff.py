@@ -1,0 +1,156 @@
+"""Edition differences: hand-checked laws (corpus-guide §8), term-only pairs, CLI and the change report."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cli import app
+from assistant.diff.report import change_report, diff_law
+
+runner = CliRunner()
+
+
+def pair(d, from_id=None, to_id=None):
+    for p in d.pairs:
+        if (from_id is None or p.from_id == from_id) and (to_id is None or p.to_id == to_id):
+            return p
+    raise AssertionError(f"no pair {from_id} → {to_id} in law {d.law}: {[(p.from_id, p.to_id) for p in d.pairs]}")
+
+
+@pytest.fixture(scope="module")
+def report(corpus):
+    return change_report(corpus)
+
+
+def test_law_23_different_subject(corpus):
+    d = diff_law(corpus, "23")
+    assert d.change == "different_subject"
+    assert pair(d, "ccba1999/law/23", "ccba2018/law/23").change == "different_subject"
+    assert pair(d, to_id="ccba2018/law/23/A").change == "new"
+
+
+def test_law_27_c_moved_to_a2_and_c_d_new(corpus):
+    d = diff_law(corpus, "27")
+    assert pair(d, "ccba1999/law/27/C", "ccba2018/law/27/A/2").change == "moved"
+    assert pair(d, None, "ccba2018/law/27/C").change == "new"
+    assert pair(d, None, "ccba2018/law/27/D").change == "new"
+    assert pair(d, None, "ccba2018/law/27/B/4").change == "new"
+    assert d.change == "substantive"
+
+
+def test_law_64b_six_cases_against_eight(corpus):
+    d = diff_law(corpus, "64")
+    for n in "123456":
+        p = pair(d, f"ccba1999/law/64/B/{n}")
+        assert p.to_id and p.to_id.startswith("ccba2018/law/64/B/")
+    assert pair(d, None, "ccba2018/law/64/B/7").change == "new"
+    assert pair(d, None, "ccba2018/law/64/B/8").change == "new"
+
+
+def test_law_86_content_replaced(corpus):
+    d = diff_law(corpus, "86")
+    assert pair(d, "ccba1999/law/86/A").to_id == "ccba2018/law/12/C/2/b"
+    assert pair(d, "ccba1999/law/86/B").to_id == "ccba2018/law/12/C/4"
+    assert pair(d, "ccba1999/law/86/A").change == "moved"
+    assert pair(d, None, "ccba2018/law/86/B").change == "new"
+
+
+@pytest.mark.parametrize("law, target", [("88", "ccba2018/law/12/C/2/c"), ("89", "ccba2018/law/12/C/3")])
+def test_laws_88_89_are_now_pointers(corpus, law, target):
+    d = diff_law(corpus, law)
+    assert d.change == "different_subject"
+    assert pair(d, f"ccba1999/law/{law}", target).change == "moved"
+
+
+def test_2024_law_73b_and_89_against_2017_text(corpus):
+    d73 = diff_law(corpus, "73", "ccba2018", "wbf2017")
+    assert pair(d73, "ccba2018/law/73/B", "wbf2017/law/73/B").change == "substantive"
+    assert pair(d73, "ccba2018/law/73/A/2", "wbf2017/law/73/D/3").change == "moved"
+    d89 = diff_law(corpus, "89", "ccba2018", "wbf2017")
+    assert pair(d89, "ccba2018/law/89", "wbf2017/law/89").change == "substantive"
+    assert {p.to_id for p in d89.pairs if p.change == "new"} >= {"wbf2017/law/89/A", "wbf2017/law/89/D"}
+
+
+def test_laws_12c_and_16_restructured(corpus):
+    d12 = diff_law(corpus, "12")
+    assert pair(d12, "ccba1999/law/12/B", "ccba2018/law/12/B").change == "substantive"   # now: objectives
+    assert pair(d12, None, "ccba2018/law/12/B/1").change == "new"
+    assert pair(d12, None, "ccba2018/law/12/C/1").change == "new"
+    assert any(p.to_id == "ccba2018/law/12/C/4" and p.from_id == "ccba1999/law/86/B" for p in d12.pairs)
+    d16 = diff_law(corpus, "16")
+    assert pair(d16, None, "ccba2018/law/16/D").change == "new"
+    assert d16.change == "substantive"
+
+
+@pytest.mark.parametrize("law, from_id, to_id, change", [
+    ("17", "ccba1999/law/17/D", "ccba2018/law/15/A", "moved"),          # cards from a wrong board
+    ("34", "ccba1999/law/34", "ccba2018/law/17/D/3", "moved"),          # 34's content now 17D3
+    ("43", "ccba1999/law/43/C", "ccba2018/law/43/B/3", "moved"),
+    ("71", "ccba1999/law/71/C", "ccba2018/law/71/B", "moved"),
+    ("71", "ccba1999/law/71/B", None, "removed"),
+    ("75", "ccba1999/law/75", "ccba2018/law/75", "different_subject"),
+    ("35", "ccba1999/law/35", "ccba2018/law/35", "different_subject"),
+    ("57", None, "ccba2018/law/57/D", "new"),                           # 57D new in 2017
+    ("24", None, "ccba2018/law/24/D", "new"),                           # 24 grows A-C to A-E
+    ("50", None, "ccba2018/law/50/E", "new"),                           # information from a penalty card
+])
+def test_ten_more_hand_checked(corpus, law, from_id, to_id, change):
+    assert pair(diff_law(corpus, law), from_id, to_id).change == change
+
+
+def test_figures_pulled_out_of_substantive_pairs(corpus):
+    d = diff_law(corpus, "64")
+    assert any(p.figures_from != p.figures_to for p in d.pairs if p.change == "substantive")
+
+
+@pytest.mark.parametrize("law", ["42", "43"])
+def test_term_only_pairs_are_not_substantive(corpus, law):
+    d = diff_law(corpus, law, "ccba2018", "wbf2017")
+    term_pairs = [p for p in d.pairs if "⟨明手→夢家⟩" in p.redline]
+    assert term_pairs, "明手 / 夢家 should be recognised as the same term"
+    assert all(p.change != "substantive" for p in term_pairs if "[-" not in p.redline and "{+" not in p.redline)
+    assert pair(d, f"ccba2018/law/{law}", f"wbf2017/law/{law}").change in ("terminology_only", "reworded")
+    if law == "42":
+        assert not [p for p in d.pairs if p.change == "substantive"]
+
+
+def test_change_report_covers_93_laws_and_57_articles(report):
+    assert len(report.laws) == 93 and len(report.articles) == 57
+    assert sum(report.counts().values()) == 93
+    diff_subject = {ld.law for ld in report.laws if ld.change == "different_subject"}
+    assert {"23", "35", "75", "88", "89"} <= diff_subject
+    assert all(a["class"] == "new" for a in report.articles)
+    art22 = next(a for a in report.articles if a["article"] == "22")
+    assert "74B4" in art22["laws"] and "90" in art22["laws"]
+
+
+def test_cli_diff_json_shape():
+    res = runner.invoke(app, ["diff", "27", "--from", "ccba1999", "--to", "ccba2018", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["law"] == "27" and data["from"] == "ccba1999" and data["to"] == "ccba2018"
+    assert {"from_id", "to_id", "class", "redline"} <= set(data["pairs"][0])
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["diff", "99"], 1, "no law"),
+    (["diff", "27", "--from", "ccba2018", "--to", "ccba1999"], 2, "no alignment"),
+    (["diff", "27", "--from", "ccba2018", "--to", "wbf2017", "--lang", "en"], 2, "cannot redline"),
+    (["changes", "--format", "pdf"], 2, "choose md or csv"),
+])
+def test_cli_diff_errors(args, code, words):
+    res = runner.invoke(app, args)
+    assert res.exit_code == code and words in res.output and "Traceback" not in res.output
+
+
+def test_cli_changes_csv(report):
+    res = runner.invoke(app, ["changes", "--format", "csv"])
+    assert res.exit_code == 0
+    rows = list(csv.reader(io.StringIO(res.output)))
+    assert rows[0][0] == "kind"
+    assert sum(1 for r in rows if r[0] == "law") == 93 and sum(1 for r in rows if r[0] == "article") == 57
