@@ -83,7 +83,8 @@ def test_laws_12c_and_16_restructured(corpus):
     assert pair(d12, None, "ccba2018/law/12/C/1").change == "new"
     assert any(p.to_id == "ccba2018/law/12/C/4" and p.from_id == "ccba1999/law/86/B" for p in d12.pairs)
     d16 = diff_law(corpus, "16")
-    assert pair(d16, None, "ccba2018/law/16/D").change == "new"
+    assert pair(d16, None, "ccba2018/law/16/A").change == "new"               # use of information
+    assert pair(d16, None, "ccba2018/law/16/D").change == "moved"             # other sources, was 16B
     assert d16.change == "substantive"
 
 
