@@ -132,10 +132,10 @@ def stats(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
     if as_json:
         emit_json(counts)
         return
-    keys = list(next(iter(counts.values())).keys())
-    typer.echo("edition".ljust(13) + "".join(k.rjust(18) for k in keys))
-    for name, row in counts.items():
-        typer.echo(name.ljust(13) + "".join(str(row[k]).rjust(18) for k in keys))
+    names = list(counts)
+    typer.echo("".ljust(18) + "".join(n.rjust(13) for n in names))
+    for key in next(iter(counts.values())):
+        typer.echo(key.ljust(18) + "".join(str(counts[n][key]).rjust(13) for n in names))
 
 
 def _register_feature_commands() -> None:
