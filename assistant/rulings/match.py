@@ -1,0 +1,71 @@
+"""Offer a ruling tree for a search query: match the query against each tree's own trigger words.
+
+Triggers live in each tree's YAML in zh-Hans, zh-Hant and en; matching is case-insensitive
+substring search over the query folded to simplified Chinese as well, so a Taiwan-script query
+meets the simplified triggers too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from .model import Tree, load_trees
+
+
+@dataclass(frozen=True)
+class TopicMatch:
+    """A tree offered for a query: its topic, titles, score and the trigger words that matched."""
+
+    topic: str
+    title: dict[str, str]
+    score: float
+    matched: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _t2s():  # type: ignore[no-untyped-def]
+    try:
+        import opencc
+
+        return opencc.OpenCC("t2s")
+    except Exception:      # OpenCC missing: match the raw query only
+        return None
+
+
+def _forms(text: str) -> list[str]:
+    low = text.casefold()
+    conv = _t2s()
+    forms = [low]
+    if conv is not None:
+        simp = conv.convert(low)
+        if simp != low:
+            forms.append(simp)
+    return forms
+
+
+def match_topics(text: str, trees: Mapping[str, Tree] | None = None) -> list[TopicMatch]:
+    """Trees whose trigger words occur in the query, best first (longer and more matches score higher)."""
+    trees = trees if trees is not None else load_trees()
+    forms = _forms(text)
+    out: list[TopicMatch] = []
+    for tree in trees.values():
+        hits: list[str] = []
+        for words in tree.triggers.values():
+            for w in words:
+                wl = w.casefold()
+                if wl and wl not in hits and any(wl in f for f in forms):
+                    hits.append(wl)
+        # a hit inside a longer hit (越序 in 越序引牌) adds nothing
+        hits = [h for h in hits if not any(h != o and h in o for o in hits)]
+        if hits:
+            score = sum(1.0 + min(len(h), 12) / 12 for h in hits)
+            out.append(TopicMatch(tree.topic, dict(tree.title), score, tuple(hits)))
+    out.sort(key=lambda m: (-m.score, m.topic))
+    return out
+
+
+def topics_for_query(text: str, trees: Mapping[str, Tree] | None = None) -> list[str]:
+    """The topics to offer for a query, best first; empty when no tree's trigger words occur."""
+    return [m.topic for m in match_topics(text, trees)]

@@ -1,0 +1,150 @@
+"""Static checks of the ruling trees: cited ids in the corpus, reachability, no cycles, cites on every
+ruling, at least 20 topics, loader errors that name file, node and fix, and the reviewed snapshot of
+every path (regenerate with BRIDGELAW_UPDATE_SNAPSHOTS=1 after reviewing the tree change).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from assistant.rulings.engine import enumerate_paths, reachable
+from assistant.rulings.model import Leaf, TreeError, TREES_DIR, all_cites, check_cites, load_trees, parse_tree
+
+SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "rulings_paths.json"
+
+
+@pytest.fixture(scope="module")
+def trees():
+    return load_trees()
+
+
+def test_at_least_twenty_topics_one_file_each(trees) -> None:
+    files = sorted(p.stem for p in TREES_DIR.glob("*.yaml"))
+    assert files == sorted(trees)
+    assert len(trees) >= 20, f"only {len(trees)} topics: {', '.join(sorted(trees))}"
+
+
+def test_every_cited_id_exists_in_its_edition(trees, corpus) -> None:
+    n = 0
+    for tree in trees.values():
+        for _, ed, cid in all_cites(tree):
+            assert cid.startswith(ed + "/") and cid in corpus.editions[ed].clauses, (tree.topic, cid)
+            n += 1
+    assert n > 100
+
+
+def test_every_node_reachable(trees) -> None:
+    for tree in trees.values():
+        unreachable = set(tree.nodes) - reachable(tree)
+        assert not unreachable, f"{tree.file}: unreachable nodes {sorted(unreachable)}"
+
+
+def test_every_reachable_ruling_cites_its_edition(trees) -> None:
+    for tree in trees.values():
+        for ed in tree.editions:
+            for p in enumerate_paths(tree, ed):
+                leaf = tree.node(p.leaf)
+                assert isinstance(leaf, Leaf) and leaf.cites.get(ed), f"{tree.file}: {p.leaf} cites nothing for {ed}"
+
+
+def test_every_edition_of_a_tree_has_paths(trees) -> None:
+    for tree in trees.values():
+        for ed in tree.editions:
+            assert any(True for _ in enumerate_paths(tree, ed)), (tree.topic, ed)
+
+
+def _snapshot(trees) -> dict:
+    out: dict = {}
+    for topic, tree in sorted(trees.items()):
+        out[topic] = {}
+        for ed in tree.editions:
+            rows = []
+            for p in enumerate_paths(tree, ed):
+                leaf = tree.node(p.leaf)
+                rows.append({"path": [f"{fact} = {label}" for _, fact, label in p.steps], "leaf": p.leaf,
+                             "outcome_code": leaf.outcome_code, "cites": leaf.cites.get(ed, [])})
+            out[topic][ed] = rows
+    return out
+
+
+def test_paths_match_reviewed_snapshot(trees) -> None:
+    current = _snapshot(trees)
+    if os.environ.get("BRIDGELAW_UPDATE_SNAPSHOTS") == "1" or not SNAPSHOT.exists():
+        SNAPSHOT.parent.mkdir(parents=True, exist_ok=True)
+        SNAPSHOT.write_text(json.dumps(current, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    saved = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert saved == current, ("ruling paths changed — review the difference, then rerun with "
+                              "BRIDGELAW_UPDATE_SNAPSHOTS=1 to accept it")
+
+
+# ---------------------------------------------------------------------------------------------
+# loader errors: each bad tree must be rejected with file, node and the words of the fix
+
+GOOD = {
+    "topic": "t", "title": {"zh-Hans": "题", "zh-Hant": "題", "en": "T"}, "editions": ["wbf2017"],
+    "triggers": {"zh-Hans": ["题"], "zh-Hant": ["題"], "en": ["t"]}, "start": "q",
+    "nodes": {
+        "q": {"fact": "f", "ask": {"zh-Hans": "问", "zh-Hant": "問", "en": "Q?"},
+              "answers": [{"value": True, "label": "yes", "next": "r"}]},
+        "r": {"outcome_code": "ok", "outcome": {"zh-Hans": "是", "zh-Hant": "是", "en": "ok"},
+              "signature": [["ok"]], "cites": {"wbf2017": ["wbf2017/law/27/A/1"]}},
+    },
+}
+
+
+def _bad(mutate):
+    data = json.loads(json.dumps(GOOD))
+    mutate(data)
+    return data
+
+
+@pytest.mark.parametrize("data, words", [
+    (_bad(lambda d: d["nodes"]["r"].update(colour="red")), ["node r", "unknown field", "colour"]),
+    (_bad(lambda d: d["nodes"]["q"]["ask"].pop("zh-Hant")), ["node q", "lacks zh-Hant", "add ask.zh-Hant"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(next="nowhere")), ["node q", "unknown node", "nowhere"]),
+    (_bad(lambda d: d.update(start="missing")), ["start", "does not exist"]),
+    (_bad(lambda d: d["nodes"]["r"].update(cites={"wbf2017": []})), ["node r", "cites no clause"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"].append({"value": False, "label": "no", "next": "q"})),
+     ["cycle", "q -> q"]),
+    (_bad(lambda d: d.update(editions=["wbf2099"])), ["unknown edition", "wbf2099"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(editions=["ccba1999"])), ["ccba1999", "rules for"]),
+    (_bad(lambda d: d["nodes"]["r"].pop("outcome")), ["node r", "neither a question"]),
+])
+def test_loader_rejects_bad_trees(data, words) -> None:
+    with pytest.raises(TreeError) as info:
+        parse_tree(data, "t.yaml")
+    msg = str(info.value)
+    assert msg.startswith("t.yaml:") and " — " in msg
+    for w in words:
+        assert w in msg, msg
+
+
+@pytest.mark.parametrize("cite, words", [
+    ("wbf2017/law/27/Z/9", ["not in the corpus", "nearest existing clause: wbf2017/law/27"]),
+    ("ccba1999/law/27/A", ["listed under wbf2017"]),
+    ("wbf2017/rule/1", ["not a clause id"]),
+])
+def test_loader_rejects_unknown_cites(cite, words, corpus) -> None:
+    tree = parse_tree(_bad(lambda d: d["nodes"]["r"].update(cites={"wbf2017": [cite]})), "t.yaml")
+    with pytest.raises(TreeError) as info:
+        check_cites(tree, corpus)
+    for w in words:
+        assert w in str(info.value), str(info.value)
+
+
+def test_loader_names_yaml_syntax_errors(tmp_path) -> None:
+    (tmp_path / "broken.yaml").write_text("topic: broken\nnodes: [\n", encoding="utf-8")
+    with pytest.raises(TreeError) as info:
+        load_trees(tmp_path, check=False)
+    assert "broken.yaml" in str(info.value) and "not valid YAML" in str(info.value)
+
+
+def test_tree_files_use_only_known_top_level_keys() -> None:
+    for path in TREES_DIR.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert set(data) <= {"topic", "title", "editions", "follows", "triggers", "start", "nodes"}, path.name
