@@ -1,0 +1,59 @@
+"""`bridgelaw exam`: generate a question set with an answer key (Markdown, Anki CSV or HTML).
+
+Examples:
+  bridgelaw exam -n 20 --lang zh-Hant --seed 7
+  bridgelaw exam --kind cloze --kind matching --edition ccba2018 --format csv --out cards.csv
+  bridgelaw exam --topic revoke --difficulty hard --format html --out revoke.html
+
+Exit codes: 0 ok; 1 unknown topic or nothing to ask; 2 bad options; 3 corpus or data error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..errors import BridgelawError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `exam` command to the CLI."""
+
+    @app.command("exam")
+    def exam(
+        kind: Optional[List[str]] = typer.Option(None, "--kind", "-k",
+                                                 help="ruling, which_law, cloze, change, matching (repeatable; default all)"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="ccba1999, ccba2018 or wbf2017"),
+        lang: Optional[str] = typer.Option(None, "--lang", "-l", help="zh-Hans, zh-Hant or en"),
+        topic: Optional[List[str]] = typer.Option(None, "--topic", "-t", help="ruling topic (repeatable)"),
+        chapter: Optional[List[str]] = typer.Option(None, "--chapter", "-c",
+                                                    help="chapter number of the laws, or a chapter id (repeatable)"),
+        n: int = typer.Option(20, "-n", help="number of questions"),
+        difficulty: str = typer.Option("medium", "--difficulty", "-d", help="easy, medium or hard"),
+        seed: int = typer.Option(0, "--seed", "-s", help="the same seed gives the same set"),
+        fmt: str = typer.Option("md", "--format", "-f", help="md, csv or html"),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="write to this file instead of stdout"),
+    ) -> None:
+        """Generate exam questions with an answer key citing clause ids."""
+        from ..cli import fail
+        from . import generate, render
+
+        try:
+            exam_set = generate(kinds=kind or None, edition=edition, lang=lang, topics=topic or (),
+                                chapters=chapter or (), n=n, difficulty=difficulty, seed=seed)
+            text = render(exam_set, fmt)
+        except BridgelawError as err:
+            raise fail(err) from None
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            try:
+                out.write_text(text, encoding="utf-8")
+            except OSError as err:
+                raise fail(f"cannot write {out} — {err.strerror} — choose another --out path", 2) from None
+            typer.echo(f"wrote {len(exam_set.questions)} questions to {out}", err=True)
+        if exam_set.shortfall:
+            short = ", ".join(f"{k} {v}" for k, v in exam_set.shortfall.items())
+            typer.echo(f"note: fewer questions than asked for some kinds ({short}); others filled in", err=True)

@@ -1,0 +1,105 @@
+"""Kind 1, ruling scenarios: a path through a ruling tree told as the facts found at the table; the
+options are the path's ruling and sibling rulings of the same tree that the path does not reach.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import sources
+from .model import Question
+from .scope import Scope, place, spread
+from .text import contains, edition_name, norm, phrase, squash
+
+
+@dataclass(frozen=True)
+class Item:
+    topic: str
+    path: sources.TreePath
+
+
+def _topics(scope: Scope) -> list[str]:
+    trees = sources.trees()
+    return [t for t in sorted(trees) if (not scope.topics or t in scope.topics)
+            and scope.edition in trees[t].editions]
+
+
+def candidates(scope: Scope) -> list[Item]:
+    trees = sources.trees()
+    out = []
+    for topic in _topics(scope):
+        for p in sources.tree_paths(trees[topic], scope.edition):
+            if p.steps:
+                out.append(Item(topic, p))
+    return out
+
+
+def _prefix(a: sources.TreePath, leaf_depth: dict[str, tuple[str, ...]], leaf: str) -> int:
+    """How many leading question nodes the path shares with the first path to `leaf` (closeness)."""
+    mine = tuple(q for q, _ in a.steps)
+    other = leaf_depth.get(leaf, ())
+    n = 0
+    for x, y in zip(mine, other):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.TreePath]) -> Question | None:
+    tree = sources.trees()[item.topic]
+    lang = scope.lang
+    leaf = tree.node(item.path.leaf)
+    answer = squash(leaf.outcome[lang])
+    cites = list(leaf.cites.get(scope.edition) or leaf.cites.get(tree.rules_edition(scope.edition)) or [])
+    cites = [c for c in cites if sources.clause(c) is not None]
+    if not cites:
+        return None
+    first_path: dict[str, tuple[str, ...]] = {}
+    for p in paths:
+        first_path.setdefault(p.leaf, tuple(q for q, _ in p.steps))
+    # sibling rulings reachable in this edition, with another outcome than the path's
+    siblings = []
+    for lid in sorted(first_path):
+        other = tree.node(lid)
+        if lid == item.path.leaf or other.outcome_code == leaf.outcome_code:
+            continue
+        text = squash(other.outcome[lang])
+        if norm(text) == norm(answer):
+            continue
+        siblings.append((-_prefix(item.path, first_path, lid), lid, text))
+    k = scope.n_options - 1
+    if len(siblings) < 1:
+        return None
+    ordered = sorted(siblings) if scope.difficulty == "hard" else sorted(siblings, key=lambda s: s[1])
+    pool = ordered[: max(k, 1) * 2] if scope.difficulty == "hard" else ordered
+    chosen = rng.sample(pool, min(k, len(pool)))
+    facts = "\n".join(phrase("ruling_fact", lang, ask=squash(tree.node(q).ask[lang]), answer=squash(a.label[lang]))
+                      for q, a in item.path.steps)
+    stem = phrase("ruling_stem", lang, topic=squash(tree.title[lang]), facts=facts,
+                  edition=edition_name(scope.edition, lang))
+    if contains(stem, answer):
+        return None
+    options, idx = place(rng, answer, [t for _, _, t in chosen])
+    return Question(
+        kind="ruling", stem=stem, answer=answer, options=options, answer_index=idx, cites=cites,
+        tags=[f"topic::{item.topic}"], key=f"ruling:{item.topic}:" + ",".join(f"{q}={a.label['en']}" for q, a in item.path.steps),
+        meta={"topic": item.topic, "leaf": item.path.leaf, "facts": dict(item.path.facts),
+              "distractor_leaves": [lid for _, lid, _ in chosen]})
+
+
+def generate(scope: Scope, rng: random.Random, n: int) -> list[Question]:
+    """Up to n scenarios, one per topic and ruling before any is asked twice."""
+    trees = sources.trees()
+    paths = {t: sources.tree_paths(trees[t], scope.edition) for t in _topics(scope)}
+    out: list[Question] = []
+    seen: set[str] = set()
+    for item in spread(rng, candidates(scope), 10**6, group=lambda it: f"{it.topic}/{it.path.leaf}"):
+        q = build(scope, rng, item, paths[item.topic])
+        if q is not None and q.key not in seen:
+            seen.add(q.key)
+            out.append(q)
+        if len(out) == n:
+            break
+    return out

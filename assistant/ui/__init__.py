@@ -1,0 +1,1 @@
+"""Pages of the Streamlit app, one module per page; app.py wires them in."""

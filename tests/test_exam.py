@@ -1,0 +1,188 @@
+"""Exam generation: answer keys cite existing clauses, stems do not give answers away, distractors are
+not correct answers (re-checked against the trees, the terminology, the alignment and the corpus),
+seeds reproduce byte for byte, and a reviewed 30-question sample per language stays as golden output."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.exam import generate, render
+from assistant.exam import changes, sources
+from assistant.exam.model import BadExamOptions, ExamSet, NothingToAsk, Question
+from assistant.exam.text import contains, norm
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+LANGS = ("zh-Hans", "zh-Hant", "en")
+SAMPLE = {"n": 30, "seed": 1, "difficulty": "medium"}
+
+
+@lru_cache(maxsize=None)
+def sample(lang: str, seed: int = 1) -> ExamSet:
+    return generate(lang=lang, n=SAMPLE["n"], seed=seed, difficulty=SAMPLE["difficulty"])
+
+
+def all_questions() -> list[tuple[ExamSet, Question]]:
+    return [(s, q) for lang in LANGS for s in [sample(lang)] for q in s.questions]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sample_has_every_kind_and_thirty_questions(lang: str) -> None:
+    s = sample(lang)
+    assert len(s.questions) == 30
+    assert all(v > 0 for v in s.counts().values()), s.counts()
+
+
+def test_every_answer_key_cites_existing_clauses(corpus) -> None:
+    for s, q in all_questions():
+        assert q.cites, q.key
+        for cid in q.cites:
+            corpus.clause(cid)      # raises UnknownClause if it does not exist
+
+
+def test_no_stem_contains_its_answer() -> None:
+    for _, q in all_questions():
+        assert not contains(q.stem, q.answer), q.key
+        assert q.options[q.answer_index] == q.answer
+        assert len(set(map(norm, q.options))) == len(q.options), f"duplicate options in {q.key}"
+
+
+def _check_ruling(s: ExamSet, q: Question) -> None:
+    tree = sources.trees()[q.meta["topic"]]
+    reached = sources.replay(q.meta["topic"], s.edition, dict(q.meta["facts"]), tree)
+    assert reached.leaf == q.meta["leaf"]
+    assert norm(reached.outcome[s.lang]) == norm(q.answer)
+    for lid in q.meta["distractor_leaves"]:
+        assert tree.node(lid).outcome_code != tree.node(reached.leaf).outcome_code
+    for d in q.distractors:
+        assert norm(d) != norm(reached.outcome[s.lang])
+
+
+def _check_which_law(s: ExamSet, q: Question, corpus) -> None:
+    cited = corpus.clause(q.cites[0])
+    text = norm(cited.text[s.lang])
+    for law_id in q.meta["distractor_laws"]:
+        assert law_id != q.meta["law"]
+        prefix = law_id + "/"
+        inside = [c for cid, c in corpus.editions[s.edition].clauses.items() if cid == law_id or cid.startswith(prefix)]
+        assert all(norm(c.text.get(s.lang, "")) != text for c in inside), (q.key, law_id)
+
+
+def _check_term(s: ExamSet, q: Question) -> None:
+    concept = sources.terminology().concepts[q.meta["concept"]]
+    scope_lang = s.lang
+    own = {norm(f) for f in sources.labels(concept, s.edition, scope_lang, ("pref", "alt", "hidden"))}
+    assert norm(q.answer) in own
+    for d in q.distractors:
+        assert norm(d) not in own, (q.key, d)
+        assert concept.id not in sources.concepts_named(d, s.edition), (q.key, d)
+
+
+def _check_change(s: ExamSet, q: Question) -> None:
+    by_new = {c.new: c for c in changes.classified()}
+    assert changes.is_changed(by_new[q.meta["new"]])
+    if q.meta["form"] == "which":
+        for new_id in q.meta["unchanged"]:
+            assert changes.is_unchanged(by_new[new_id])
+    else:
+        current = {norm(c.text.get("zh-Hans", "")) for c in sources.clauses("ccba2018")}
+        for d in q.distractors:
+            assert norm(d) not in current, (q.key, d)
+
+
+def test_no_distractor_is_a_correct_answer(corpus) -> None:
+    checked = {k: 0 for k in ("ruling", "which_law", "cloze", "change", "matching")}
+    for s, q in all_questions():
+        if q.kind == "ruling":
+            _check_ruling(s, q)
+        elif q.kind == "which_law":
+            _check_which_law(s, q, corpus)
+        elif q.kind in ("cloze", "matching"):
+            _check_term(s, q)
+        elif q.kind == "change":
+            _check_change(s, q)
+        checked[q.kind] += 1
+    assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize("fmt", ["md", "csv", "html"])
+def test_same_seed_same_bytes_other_seed_differs(fmt: str) -> None:
+    a = render(generate(lang="en", n=12, seed=5), fmt)
+    b = render(generate(lang="en", n=12, seed=5), fmt)
+    c = render(generate(lang="en", n=12, seed=6), fmt)
+    assert a.encode("utf-8") == b.encode("utf-8")
+    assert a != c
+
+
+def test_csv_is_anki_importable() -> None:
+    s = sample("zh-Hant")
+    text = render(s, "csv")
+    head = [line for line in text.splitlines() if line.startswith("#")]
+    assert "#separator:Comma" in head and "#columns:Front,Back,Tags" in head
+    body = "\n".join(line for line in text.split("\n") if not line.startswith("#"))
+    rows = list(csv.reader(io.StringIO(body)))
+    assert len(rows) == len(s.questions)
+    assert all(len(r) == 3 and r[0] and r[1] and "bridgelaw" in r[2].split() for r in rows)
+    assert rows[0][0].startswith(s.questions[0].stem.split("\n")[0])
+
+
+def test_html_escapes_text() -> None:
+    q = Question(kind="cloze", stem='<script>alert("x")</script> & co', answer="<b>", options=["<b>", "c"],
+                 answer_index=0, cites=["wbf2017/law/1"])
+    s = ExamSet("wbf2017", "en", ["cloze"], "easy", 0, [], [], [q], 1)
+    out = render(s, "html")
+    assert "<script>" not in out and "&lt;script&gt;" in out and "@media print" in out
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"kinds": ["essay"]}, BadExamOptions, "choose from ruling"),
+    ({"edition": "ccba1999", "lang": "en"}, BadExamOptions, "has no en text"),
+    ({"edition": "guandan2017"}, BadExamOptions, "choose from ccba1999"),
+    ({"difficulty": "extreme"}, BadExamOptions, "easy, medium, hard"),
+    ({"n": 0}, BadExamOptions, "1 to"),
+    ({"kinds": ["which_law"], "chapters": ["99"]}, NothingToAsk, "widen"),
+])
+def test_bad_options_say_how_to_fix(kwargs, error, words) -> None:
+    with pytest.raises(error) as info:
+        generate(**kwargs)
+    assert words in str(info.value) and " — " in str(info.value)
+
+
+def test_chapter_and_topic_scope() -> None:
+    s = generate(kinds=["which_law"], edition="wbf2017", lang="en", chapters=["6"], n=5, seed=3)
+    laws = {int(q.cites[0].split("/")[2]) for q in s.questions}
+    assert laws and all(40 <= n <= 71 for n in laws), laws
+    topic = sorted(sources.trees())[0]
+    t = generate(kinds=["ruling"], topics=[topic], n=3, seed=3)
+    assert all(q.meta["topic"] == topic for q in t.questions)
+
+
+def test_cli_exam_command(tmp_path) -> None:
+    from assistant.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "e.html"
+    res = runner.invoke(app, ["exam", "-n", "4", "--lang", "zh-Hant", "--format", "html", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    bad = runner.invoke(app, ["exam", "--edition", "ccba2018", "--lang", "en"])
+    assert bad.exit_code == 2
+    unknown = runner.invoke(app, ["exam", "--topic", "no_such_topic"])
+    assert unknown.exit_code == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_golden_sample(lang: str) -> None:
+    path = GOLDEN / f"exam_{lang}.md"
+    text = render(sample(lang), "md")
+    if os.environ.get("BRIDGELAW_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path} missing — run with BRIDGELAW_UPDATE_GOLDEN=1 and review it"
+    assert text == path.read_text(encoding="utf-8"), \
+        f"{path.name} differs — review the change, then BRIDGELAW_UPDATE_GOLDEN=1 pytest tests/test_exam.py"
