@@ -8,7 +8,7 @@ import pytest
 
 from assistant.model import ClauseId
 from assistant.parse.common import garbled_zh_hant
-from tests.conftest import source_text
+from conftest import source_text
 
 FORBIDDEN = [
     (re.compile(r"\.{5,}|·{4,}"), "TOC dot leader"),
