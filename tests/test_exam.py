@@ -84,16 +84,71 @@ def _check_term(s: ExamSet, q: Question) -> None:
         assert concept.id not in sources.concepts_named(d, s.edition), (q.key, d)
 
 
+def _report_pairs(step: str) -> dict[tuple[str | None, str | None], str]:
+    return {(p.from_id, p.to_id): p.change for p in sources.report_pairs(step)}
+
+
+def _new_side(cid: str, step: str) -> str:
+    """A printed wbf2017 id back to the report's ccba2018 id (1999 -> 2017 questions in en/zh-Hant)."""
+    return cid.replace("wbf2017/", "ccba2018/", 1) if step == "1999-2017" else cid
+
+
 def _check_change(s: ExamSet, q: Question) -> None:
-    by_new = {c.new: c for c in changes.classified()}
-    assert changes.is_changed(by_new[q.meta["new"]])
-    if q.meta["form"] == "which":
-        for new_id in q.meta["unchanged"]:
-            assert changes.is_unchanged(by_new[new_id])
+    """Re-derive a kind-4 question from the change report: the answer is a report fact, no distractor is."""
+    form, step = q.meta["form"], q.meta.get("step", "1999-2017")
+    pairs = _report_pairs(step)
+    editions = {c.split("/")[0] for c in q.cites}
+    assert len(editions) == 2, f"{q.key}: the key must cite both editions, got {q.cites}"
+    if form == "where":
+        assert pairs[(q.meta["from"], q.meta["to"])] == "moved"
+        assert q.answer == changes.label(q.cites[0], s.lang)
+        sent = {to for (fr, to), _ in pairs.items() if fr == q.meta["from"] and to}
+        for d in q.meta["distractors"]:
+            assert not any(changes._related(_new_side(d, step), t) for t in sent), (q.key, d)
+            assert changes.label(d, s.lang) in q.distractors
+    elif form == "new":
+        assert pairs[(None, q.meta["to"])] == "new"
+        same = {to for (fr, to), c in pairs.items() if fr and to and c in changes.SAME}
+        for d in q.meta["distractors"]:
+            assert _new_side(d, step) in same, (q.key, d)
+            assert (None, _new_side(d, step)) not in pairs, (q.key, d)
+    elif form == "count":
+        assert (q.meta["from"], q.meta["to"]) in pairs
+        n_new = len([c for c in sources.clause(q.meta["to"]).children if "/law/" in c])
+        n_old = len([c for c in sources.clause(q.meta["from"]).children if "/law/" in c])
+        assert n_new != n_old and q.answer.startswith(f"{n_new} ")
+        assert all(not d.startswith(f"{n_new} ") for d in q.distractors), q.key
+    elif form == "subject":
+        classes = {law.law: law.change for law in sources.report_laws()}
+        assert classes[q.meta["law"]] == "different_subject"
+        assert all(classes[d] != "different_subject" for d in q.meta["distractors"]), q.key
     else:
-        current = {norm(c.text.get("zh-Hans", "")) for c in sources.clauses("ccba2018")}
-        for d in q.distractors:
-            assert norm(d) not in current, (q.key, d)
+        raise AssertionError(f"unknown change form {form}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_change_questions_from_the_report(lang: str) -> None:
+    """Kind 4 yields at least 30 medium questions per language, every form among them, each re-checked."""
+    s = generate(kinds=["change"], lang=lang, n=40, seed=2)
+    assert len(s.questions) >= 30, len(s.questions)
+    assert {q.meta["form"] for q in s.questions} == set(changes.FORMS)
+    for q in s.questions:
+        _check_change(s, q)
+        assert not contains(q.stem, q.answer), q.key
+    assert len({q.key for q in s.questions}) == len(s.questions)
+
+
+def test_change_hand_checked_moves() -> None:
+    """The curated moves of the report come out as 'where' questions with the right answers."""
+    s = generate(kinds=["change"], lang="zh-Hans", n=200, seed=0)
+    where = {q.meta["from"]: q.answer for q in s.questions if q.meta["form"] == "where"}
+    assert where["ccba1999/law/23"] == "第 72 条 C"
+    assert where["ccba1999/law/86/A"] == "第 12 条 C2(b)"
+    assert where["ccba1999/law/34"] == "第 17 条 D3"
+    counts = {q.meta["to"]: q.answer for q in s.questions if q.meta["form"] == "count"}
+    assert counts["ccba2018/law/57/A"] == "4 项" and counts["ccba2018/law/64/B"] == "8 项"
+    new = {q.meta["to"] for q in s.questions if q.meta["form"] == "new"}
+    assert {"ccba2018/law/64/B/7", "ccba2018/law/64/B/8"} & new
 
 
 def test_no_distractor_is_a_correct_answer(corpus) -> None:

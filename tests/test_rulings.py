@@ -192,3 +192,169 @@ def test_cli_interactive_walk_with_back(runner_app) -> None:
     res = runner.invoke(app, ["rule", "insufficient_bid", "--lang", "en"], input="1\nb\np\n1\n1\n")
     assert res.exit_code == 0, res.output
     assert "accepts the insufficient bid" in res.output and "wbf2017/law/27/A/1" in res.output
+
+
+# ---------------------------------------------------------------------------------------------
+# branches a director needs beyond the dev cases (exceptions, wrong-hand leads, 27C, 70D2)
+
+REVOKE_BASE = {"established": True, "offender_role": "defender", "revoke_on_trick_12": False,
+               "revoke_by_dummy": False, "both_sides_revoked": False, "offender_won_revoke_trick": True,
+               "offending_side_won_revoke_or_later_trick": True, "offending_side_tricks_after_revoke": 1}
+
+
+@pytest.mark.parametrize("extra, leaf, cite17, cite99", [
+    ({"revoke_attention_drawn": "after a non-offender called on the next board"}, "r64b4",
+     "wbf2017/law/64/B/4", "ccba1999/law/64/B/4"),
+    ({"revoke_attention_drawn": "after the round ended"}, "r64b5", "wbf2017/law/64/B/5", "ccba1999/law/64/B/5"),
+    ({"subsequent_revoke_same_suit_same_player": True}, "r64b2", "wbf2017/law/64/C/2/a", "ccba1999/law/64/B/2"),
+    ({"non_offending_side_insufficiently_compensated": True}, "r64c", "wbf2017/law/64/C/1", "ccba1999/law/64/C"),
+    ({"revoke_attention_drawn": None}, "r64a1_two", "wbf2017/law/64/A/1", "ccba1999/law/64/A/1"),
+])
+def test_revoke_exceptions_and_equity(extra, leaf, cite17, cite99, trees) -> None:
+    facts = {**REVOKE_BASE, **extra}
+    r17, r99 = rule("revoke", "wbf2017", facts, trees), rule("revoke", "ccba1999", facts, trees)
+    assert r17.leaf == leaf and cite17 in r17.cites
+    assert cite99 in r99.cites
+
+
+def test_revoke_both_sides_2017_only_and_62c3(trees) -> None:
+    facts = {**REVOKE_BASE, "both_sides_revoked": True}
+    assert rule("revoke", "wbf2017", facts, trees).leaf == "r64b7"
+    assert rule("revoke", "ccba1999", facts, trees).leaf == "r64a1_two"       # 1999: each under 64A
+    r = rule("revoke", "wbf2017", {**facts, "both_revokes_corrected_under_62c3": True}, trees)
+    assert r.leaf == "r64b8" and {"wbf2017/law/62/C/3", "wbf2017/law/64/B/8"} <= set(r.cites) and r.differs
+
+
+@pytest.mark.parametrize("turn, leaf, cite", [
+    ("defender's turn", "r55b1", "law/55/B/1"),
+    ("declarer's own, led from the wrong hand (dummy)", "r55b2", "law/55/B/2"),
+    ("莊家自己（從錯誤方位攻牌）", "r55b2", "law/55/B/2"),
+    (None, "r55b", "law/55/B/2"),
+])
+def test_declarer_lead_from_wrong_hand_versus_defenders_turn(turn, leaf, cite, trees) -> None:
+    facts = {"opening_lead": False, "trick_number": 5, "offender": "declarer", "defenders_choice": "refuse",
+             "turn_to_lead": turn}
+    for ed in ("wbf2017", "ccba1999"):
+        r = rule("lead_out_of_turn", ed, facts, trees)
+        assert r.leaf == leaf and f"{ed}/{cite}" in r.cites
+
+
+def test_premature_replacement_of_insufficient_bid_27c(trees) -> None:
+    facts = {"in_rotation": True, "accepted_by_lho": False, "replacement_call": "2♥",
+             "replaced_before_director_ruled": True, "corrected_by_lowest_sufficient_same_denomination": False,
+             "replacement_is_comparable_call": False, "replacement_is_double_or_redouble": False}
+    r17 = rule("insufficient_bid", "wbf2017", facts, trees)
+    assert r17.leaf == "r_c_b2" and "wbf2017/law/27/C" in r17.cites and r17.differs
+    r99 = rule("insufficient_bid", "ccba1999", facts, trees)
+    assert not any("/27/C" in c for c in r99.cites) and r99.outcome_code == r17.outcome_code
+    lowest = rule("insufficient_bid", "wbf2017", {**facts, "corrected_by_lowest_sufficient_same_denomination": True}, trees)
+    assert lowest.leaf == "r_c_b1a"
+
+
+def test_defender_claim_relying_on_partner_70d2(trees) -> None:
+    facts = {"claimer_role": "defender", "partner_objected_immediately": False, "objection_timing": "immediately",
+             "all_four_agreed_to_play_on": False, "outstanding_trump_with_opponent": False,
+             "line_depends_on_unstated_finesse": False, "claim_depends_on_partner_choice": True}
+    r = rule("claim", "wbf2017", facts, trees)
+    assert r.leaf == "r70d2" and "wbf2017/law/70/D/2" in r.cites
+    assert "ccba1999/law/70/A" in rule("claim", "ccba1999", facts, trees).cites
+    declarer = rule("claim", "wbf2017", {**facts, "claimer_role": "declarer"}, trees)
+    assert declarer.leaf != "r70d2"
+
+
+@pytest.mark.parametrize("topic, facts, leaf", [
+    ("call_out_of_rotation", {"accepted_by_lho": False, "call_type": "bid", "at_turn_of": None}, "r_turn_unknown"),
+    ("insufficient_bid", {"in_rotation": None, "accepted_by_lho": True}, "r_accepted"),
+    ("fouled_board", {"fouled_cause": "cards", "event_type": "teams", "contestant_at_fault": "none"}, "r86b2a"),
+    ("fouled_board", {"fouled_cause": "cards", "event_type": "teams", "contestant_at_fault": "one side"}, "r86b2b"),
+])
+def test_unreported_and_worded_facts_reach_a_sensible_ruling(topic, facts, leaf, trees) -> None:
+    assert rule(topic, "wbf2017", facts, trees).leaf == leaf
+
+
+def test_misinformation_noticed_by_the_explainers_partner(trees) -> None:
+    base = {"explanation_matches_agreement": False}
+    partner = rule("misinformation", "wbf2017", {**base, "mistake_noticed_by": "the explainer's partner"}, trees)
+    explainer = rule("misinformation", "wbf2017", {**base, "mistake_noticed_by": "explainer"}, trees)
+    assert "q_partner_role" in [s.node for s in partner.path]
+    assert "q_when" in [s.node for s in explainer.path]
+
+
+# ---------------------------------------------------------------------------------------------
+# the tree offered for typical director questions, in each script (written for these tests)
+
+QUERIES = {
+    "en": [
+        ("My LHO made a bid lower than the last bid — what now?", "insufficient_bid"),
+        ("North opened out of turn before the dealer had a chance to call", "call_out_of_rotation"),
+        ("West doubled when it was his partner's turn to call", "call_out_of_rotation"),
+        ("South said 2 hearts then immediately changed it to 2 spades, a slip of the tongue", "change_of_call"),
+        ("East doubled his partner's bid, which is not allowed", "inadmissible_call"),
+        ("The wrong defender faced the opening lead", "lead_out_of_turn"),
+        ("Declarer led from dummy when the lead was in his hand", "lead_out_of_turn"),
+        ("A defender played to the trick before his partner had played", "premature_play"),
+        ("Declarer discovered at trick 9 that East had not followed suit on trick 3", "revoke"),
+        ("West dropped a card face up during the play; is it a major or minor penalty card?", "exposed_card"),
+        ("At trick 8 we found that trick 5 has only three cards", "defective_trick"),
+        ("Declarer said 'small spade' for dummy — which card is played?", "dummy_designation"),
+        ("Can dummy ask declarer whether he has no hearts left?", "dummy_rights"),
+        ("Declarer claimed the rest but forgot an outstanding trump", "claim"),
+        ("Partner hesitated for a long time before passing; may I bid on?", "unauthorized_information"),
+        ("The explanation given for the 2C bid was wrong — they had no agreement about it", "misinformation"),
+        ("East was found to have 14 cards and West 12", "incorrect_number_of_cards"),
+        ("The hands were put back in the wrong pockets so the board was fouled", "fouled_board"),
+        ("We played board 7 instead of board 17", "wrong_board"),
+        ("The pair arrived 15 minutes late for the session", "late_arrival"),
+        ("The pair is playing too slowly and is 20 minutes behind", "slow_play"),
+        ("A player consulted his own system card during the auction — what procedural penalty?", "procedural_penalty"),
+    ],
+    "zh-Hans": [
+        ("下家在同伴开叫1黑桃后叫了1红心，不够高", "insufficient_bid"),
+        ("发牌人还没叫，北家就抢先开叫了", "call_out_of_rotation"),
+        ("南家刚叫了2红心又马上改成2黑桃，说是口误", "change_of_call"),
+        ("东家对同伴的叫牌加倍了，怎么处理", "inadmissible_call"),
+        ("应该西家首引，结果东家先把牌亮出来了", "lead_out_of_turn"),
+        ("庄家从明手引牌，但上一墩是他手里赢的", "lead_out_of_turn"),
+        ("第三墩东家没有跟红心，后来发现他手里还有红心", "revoke"),
+        ("防家打牌时掉出一张黑桃K，是不是罚张", "exposed_card"),
+        ("明手能不能提醒庄家他从错误的一手出牌", "dummy_rights"),
+        ("庄家摊牌说剩下都是他的，防家不同意", "claim"),
+        ("同伴想了很久才不叫，我还能再叫吗", "unauthorized_information"),
+        ("对方对2梅花的解释是错的，我们受到了损害", "misinformation"),
+        ("打完才发现东家有14张牌", "incorrect_number_of_cards"),
+        ("这副牌我们已经在别的桌打过了", "wrong_board"),
+        ("他们队迟到了二十分钟", "late_arrival"),
+    ],
+    "zh-Hant": [
+        ("左敵家在同伴開叫1黑桃後叫了1紅心，不足叫價怎麼處理", "insufficient_bid"),
+        ("發牌人還沒叫品，北家就違序開叫了", "call_out_of_rotation"),
+        ("南家叫了2紅心又馬上改成2黑桃，是口誤", "change_of_call"),
+        ("東家賭倍了同伴的叫價", "inadmissible_call"),
+        ("應該西家首攻，東家卻搶先首攻亮出了♠A", "lead_out_of_turn"),
+        ("莊家從夢家攻牌，但應該從他手上攻", "lead_out_of_turn"),
+        ("第三磴東家沒有跟紅心，後來發現他還有紅心", "revoke"),
+        ("防家打牌時掉出一張黑桃K，是重罰張嗎", "exposed_card"),
+        ("夢家能不能提醒莊家從錯誤方位攻牌", "dummy_rights"),
+        ("莊家攤牌說剩下都是他的，防家有異議", "claim"),
+        ("同伴遲疑很久才派司，我還能再叫嗎", "unauthorized_information"),
+        ("敵方對2梅花的解釋是錯的，沒有示警", "misinformation"),
+        ("打完才發現東家有14張牌", "incorrect_number_of_cards"),
+        ("這副牌的牌張放錯方位", "fouled_board"),
+        ("這一隊遲到了二十分鐘", "late_arrival"),
+        ("他們打牌太慢超時了", "slow_play"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(QUERIES))
+def test_topics_for_typical_questions_per_script(lang, trees) -> None:
+    wrong = [(q, want, topics_for_query(q, trees)[:2]) for q, want in QUERIES[lang]
+             if topics_for_query(q, trees)[:1] != [want]]
+    assert not wrong, wrong
+
+
+def test_the_same_trigger_in_two_scripts_counts_once(trees) -> None:
+    from assistant.rulings.match import match_topics
+
+    m = {x.topic: x for x in match_topics("搶先", trees)}["call_out_of_rotation"]
+    assert len(m.matched) == 1

@@ -148,3 +148,43 @@ def test_tree_files_use_only_known_top_level_keys() -> None:
     for path in TREES_DIR.glob("*.yaml"):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         assert set(data) <= {"topic", "title", "editions", "follows", "triggers", "start", "nodes"}, path.name
+
+
+def test_every_question_answers_a_missing_fact(trees) -> None:
+    """A director who cannot report a fact still reaches a ruling (or an options ruling), never an error."""
+    gaps = []
+    for tree in trees.values():
+        for nid, q in tree.questions():
+            for ed in {tree.rules_edition(e) for e in tree.editions}:
+                if not any(a.matches(None) for a in q.answers if a.offered(ed)):
+                    gaps.append(f"{tree.topic}:{nid}:{q.fact}@{ed}")
+    assert not gaps, gaps
+
+
+# mainland (or OpenCC) forms that Taiwan texts of the laws do not use, and the TW term to use instead
+NOT_TAIWAN = {"不叫": "派司", "加倍": "賭倍", "明手": "夢家", "引牌": "攻牌", "首引": "首攻", "墩": "磴",
+              "糾正": "矯正", "藏牌": "應跟未跟", "違例": "違常", "可比較": "比擬", "信息": "訊息",
+              "聲稱": "攤牌", "承認": "捐牌", "對手": "敵方", "對方": "敵方", "局況": "身價", "定約": "合約",
+              "將牌": "王牌", "爲": "為", "纔": "才", "調整分": "調整得分", "實質叫牌": "叫價", "競叫": "叫牌",
+              "搭檔": "同伴", "體系卡": "制度卡", "約定叫品": "人為叫品"}
+
+
+def _zh_hant_texts(tree):
+    yield "title", tree.title["zh-Hant"]
+    for nid, node in tree.nodes.items():
+        texts = []
+        if isinstance(node, Leaf):
+            texts = [node.outcome, *[c.text for c in node.choices], *[f.text for f in node.followups]]
+            if node.differs:
+                texts.append(node.differs.note)
+        else:
+            texts = [node.ask, *([node.help] if node.help else []), *[a.label for a in node.answers]]
+        for t in texts:
+            yield nid, t["zh-Hant"]
+
+
+def test_zh_hant_texts_use_taiwan_terms(trees) -> None:
+    bad = [f"{tree.topic}:{nid}: {w} -> {tw}: {text[:40]}"
+           for tree in trees.values() for nid, text in _zh_hant_texts(tree)
+           for w, tw in NOT_TAIWAN.items() if w in text and not (w == "調整分" and "調整分數" in text)]
+    assert not bad, bad[:20]

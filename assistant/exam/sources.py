@@ -4,9 +4,11 @@ Every call into the corpus, the terminology, the ruling trees, the edition align
 classifier goes through here, so when one of those APIs moves only this module changes.
 Relied on: corpus.load_corpus, terminology.load_terminology (Concept.forms, Terminology.find,
 Terminology.by_definition), rulings.model.load_trees/read_tree/check_cites (Tree, Leaf, Answer.offered/canonical, TreeError),
-rulings.engine.rule, diff.classify.classify_pair, diff.redline.TermLexicon, and
+rulings.engine.rule, diff.classify.classify_pair, diff.redline.TermLexicon,
 graph.align.align_editions (Correspondence.from_id/to_id/kind) when it exists, same-numbered clauses
-otherwise.
+otherwise, and for kind 4 diff.report.change_report / diff_law (LawDiff.law/change/title_to/pairs,
+PairDiff.from_id/to_id/change/figures_from/figures_to/note) with graph.align.curated for the laws the
+2024 revision touched.
 """
 
 from __future__ import annotations
@@ -270,3 +272,68 @@ def change_class(old: str | None, new: str | None, structural: str | None = None
 
     pc = classify_pair(old, new, lexicon(), structural)
     return str(pc.change), (pc.redline.ratio if pc.redline is not None else 1.0)
+
+
+# ---------------------------------------------------------------------------------- change report
+
+REPORT_STEPS: tuple[str, ...] = ("1999-2017", "2017-2024")
+
+
+@dataclass(frozen=True)
+class ReportPair:
+    """One pair of the change report: 1999 → 2017 (ccba1999 → ccba2018) or the 2024 revision
+    (ccba2018 → wbf2017, only the laws the curated alignment marks revised)."""
+
+    step: str                                   # one of REPORT_STEPS
+    law: str                                    # the law the report files the pair under
+    from_id: str | None
+    to_id: str | None
+    change: str                                 # the report's change class
+    figures_from: tuple[tuple[float, str], ...] = ()
+    figures_to: tuple[tuple[float, str], ...] = ()
+    note: str = ""                              # the curated source note ('' for computed pairs)
+
+
+@dataclass(frozen=True)
+class ReportLaw:
+    """A law's overall class 1999 → 2017 and its titles."""
+
+    law: str
+    change: str
+    title_from: str
+    title_to: str
+    chapter: str
+
+
+@lru_cache(maxsize=1)
+def _report() -> tuple[tuple[ReportLaw, ...], tuple[ReportPair, ...]]:
+    from ..diff.report import change_report, diff_law
+
+    rep = change_report(corpus())
+    laws = tuple(ReportLaw(ld.law, ld.change, ld.title_from, ld.title_to, ld.chapter) for ld in rep.laws)
+    pairs = [ReportPair("1999-2017", ld.law, p.from_id, p.to_id, p.change, p.figures_from, p.figures_to, p.note)
+             for ld in rep.laws for p in ld.pairs]
+    for law in revised_2024():
+        for p in diff_law(corpus(), law, "ccba2018", "wbf2017", "zh-Hant").pairs:
+            pairs.append(ReportPair("2017-2024", law, p.from_id, p.to_id, p.change, p.figures_from,
+                                    p.figures_to, p.note))
+    return laws, tuple(pairs)
+
+
+def report_laws() -> tuple[ReportLaw, ...]:
+    """Every law's class 1999 → 2017, in law order."""
+    return _report()[0]
+
+
+def report_pairs(step: str = "1999-2017") -> tuple[ReportPair, ...]:
+    """The report's pairs of one step, in the report's order (a pair may be filed under two laws)."""
+    return tuple(p for p in _report()[1] if p.step == step)
+
+
+@lru_cache(maxsize=1)
+def revised_2024() -> tuple[str, ...]:
+    """Laws the 2024 revision changed (curated ccba2018 → wbf2017 entries), in law order."""
+    from ..graph.align import curated
+
+    laws = {ClauseId.parse(e["to"]).path[0] for e in curated().get("ccba2018-wbf2017", []) if e.get("to")}
+    return tuple(sorted(laws, key=int))

@@ -45,6 +45,13 @@ def _forms(text: str) -> list[str]:
     return forms
 
 
+@lru_cache(maxsize=4096)
+def _fold(word: str) -> str:
+    """A trigger in simplified script, so the same word in two scripts counts once."""
+    conv = _t2s()
+    return conv.convert(word) if conv is not None else word
+
+
 def match_topics(text: str, trees: Mapping[str, Tree] | None = None) -> list[TopicMatch]:
     """Trees whose trigger words occur in the query, best first (longer and more matches score higher)."""
     trees = trees if trees is not None else load_trees()
@@ -55,8 +62,9 @@ def match_topics(text: str, trees: Mapping[str, Tree] | None = None) -> list[Top
         for words in tree.triggers.values():
             for w in words:
                 wl = w.casefold()
-                if wl and wl not in hits and any(wl in f for f in forms):
-                    hits.append(wl)
+                key = _fold(wl)     # 搶先 and 抢先 are one trigger, not two hits
+                if wl and key not in hits and any(wl in f for f in forms):
+                    hits.append(key)
         # a hit inside a longer hit (越序 in 越序引牌) adds nothing
         hits = [h for h in hits if not any(h != o and h in o for o in hits)]
         if hits:
