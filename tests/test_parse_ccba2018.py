@@ -203,6 +203,31 @@ def test_law_88_is_a_pointer_to_12C2(by_id: dict) -> None:
     assert "ccba2018/law/12/C/2" in by_id
 
 
+def test_law_71_closing_paragraph_belongs_to_the_law(parsed: ParsedSource, by_id: dict) -> None:
+    # 3625 follows `B. …` unmarked; it closes the list that the law's `…予以取消：` opens
+    paras = text(by_id, "ccba2018/law/71").split("\n")
+    assert paras == [source_line("001", 3619), source_line("001", 3625)]
+    assert text(by_id, "ccba2018/law/71/B") == clean_inline(source_line("001", 3623)).removeprefix("B. ")
+    assert by_id["ccba2018/law/71/B"].source == SourceSpan(FILE, 3623, 3623)
+    assert parsed.stats["closing_paragraphs"] == [
+        {"line": 3625, "id": "ccba2018/law/71", "after": "ccba2018/law/71/B"}]
+
+
+def test_law_69B_closing_sentence_stays_on_its_printed_line(by_id: dict) -> None:
+    # 3580 prints 69B's closing sentence on item 2's line: nothing marks where it starts
+    assert text(by_id, "ccba2018/law/69/B/2") == source_line("001", 3580).removeprefix("2. ")
+    assert kids(by_id, "ccba2018/law/69/B") == ["1", "2"]
+
+
+def test_law_36B4_repeats_36B3_as_printed(by_id: dict) -> None:
+    # not a parser echo: 001 (2763) and the WBF text (004 1203) both end B4 with B3's two sentences
+    b3, b4 = text(by_id, "ccba2018/law/36/B/3"), text(by_id, "ccba2018/law/36/B/4")
+    assert b3 == source_line("001", 2762).removeprefix("3. ")
+    assert b4 == source_line("001", 2763).removeprefix("4. ")
+    assert b4.startswith("如果该叫牌是越序叫牌") and b4.endswith(b3)
+    assert "Law 72C may apply. The lead restrictions in Law 26B may apply." in source_line("004", 1203)
+
+
 def test_law_77_scoring_table_is_kept_whole(by_id: dict) -> None:
     law = by_id["ccba2018/law/77"]
     assert law.children == [] and len(law.tables) == 6

@@ -140,8 +140,8 @@ def test_chinese_continued_on_next_line(by) -> None:
 
 
 def test_footnote_attached_in_place(ps: ParsedSource, by) -> None:
-    c = by["wbf2017/law/6/D/1"]
-    assert source_line("004", 407).replace("¹", "") in c.text["en"]
+    c = by["wbf2017/law/6/D/2"]
+    assert source_line("004", 407).replace("¹", "") == c.text["en"]
     assert "wbf2017/footnote/1" in c.footnotes
     fn = {f.id: f for f in ps.footnotes}["wbf2017/footnote/1"]
     assert fn.clause == c.id
@@ -183,6 +183,107 @@ def test_definition_two_line_layout(by) -> None:
     assert d.text == {"en": f"{en1} {col2[:i].strip()}", "zh-Hant": col2[i:].strip()}
     assert d.term == {"en": "Adjusted Score", "zh-Hant": "調整得分"}
     assert d.source.first == 211 and d.source.last == 212
+
+
+# ---- structural repairs (checked against ccba2018 part 2, the same 2017 laws) ------------------
+
+def test_law_6D_item_without_any_marker(by, ps: ParsedSource) -> None:
+    # 403 and 411 are indented lost bullets, 407 a column-0 paragraph: three items (index: 6D1-6D3)
+    assert kids(by, "wbf2017/law/6/D") == ["1", "2", "3"]
+    assert by["wbf2017/law/6/D/1"].text == {"en": source_line("004", 403).strip(),
+                                            "zh-Hant": source_line("004", 405).strip()}
+    assert by["wbf2017/law/6/D/2"].text["zh-Hant"] == source_line("004", 409).strip()
+    assert by["wbf2017/law/6/D/3"].text == {"en": source_line("004", 411).strip(),
+                                            "zh-Hant": source_line("004", 412).strip()}
+    assert {"line": 407, "id": "wbf2017/law/6/D/2"} in ps.stats["unmarked_items"]
+
+
+def test_law_75B3_item_without_any_marker(by, ps: ParsedSource) -> None:
+    assert kids(by, "wbf2017/law/75/B") == ["1", "2", "3"]
+    assert by["wbf2017/law/75/B/3"].text == {"en": source_line("004", 2294).strip(),
+                                             "zh-Hant": source_line("004", 2295).strip()}
+    assert "partner" not in by["wbf2017/law/75/B/2"].text["en"]
+    assert [u["id"] for u in ps.stats["unmarked_items"]] == ["wbf2017/law/6/D/2", "wbf2017/law/75/B/3"]
+
+
+def test_label_after_chinese_on_the_same_line_40B2c(by, ps: ParsedSource) -> None:
+    head, label, tail = source_line("004", 1293).partition(" (c) ")
+    assert label
+    assert by["wbf2017/law/40/B/2/b"].text["zh-Hant"] == head
+    assert kids(by, "wbf2017/law/40/B/2") == ["a", "b", "c", "d"]
+    c = by["wbf2017/law/40/B/2/c"]
+    assert c.text == {"en": tail, "zh-Hant": source_line("004", 1296)}    # the Chinese sits in a code fence
+    assert kids(by, "wbf2017/law/40/B/2/c") == ["i", "ii", "iii", "iv"]
+    en, zh = halves(1300)
+    assert by["wbf2017/law/40/B/2/c/ii"].text == {"en": en.removeprefix("- (ii) "), "zh-Hant": zh}
+    assert by["wbf2017/law/40/B/2/b"].children == []
+    assert {"line": 1293, "id": "wbf2017/law/40/B/2/c"} in ps.stats["midline_labels"]
+
+
+def test_label_after_chinese_on_the_same_line_58B3(by) -> None:
+    head, label, tail = source_line("004", 1810).partition(" 3. ")
+    assert label
+    assert kids(by, "wbf2017/law/58/B") == ["1", "2", "3", "4"]
+    assert by["wbf2017/law/58/B/2"].text["zh-Hant"].endswith(head)
+    b3 = by["wbf2017/law/58/B/3"].text
+    assert b3["en"] == f"{tail} {halves(1812)[0]}"
+    assert b3["zh-Hant"].startswith(halves(1812)[1])
+    assert by["wbf2017/law/58/B/4"].text == {"en": source_line("004", 1816).strip(),
+                                             "zh-Hant": source_line("004", 1817).strip()}
+
+
+def test_closing_paragraph_belongs_to_the_list_parent(by, ps: ParsedSource) -> None:
+    for parent, last_item, line in (("wbf2017/law/71", "wbf2017/law/71/B", 2153),
+                                    ("wbf2017/law/69/B", "wbf2017/law/69/B/2", 2096)):
+        en, zh = halves(line)
+        text = by[parent].text
+        assert text["en"].split("\n")[1] == en and text["zh-Hant"].split("\n")[1] == zh
+        assert text["en"].split("\n")[0].endswith(":")
+        assert "rescored" not in by[last_item].text["en"] and zh not in by[last_item].text["zh-Hant"]
+    assert [(c["line"], c["id"]) for c in ps.stats["closing_paragraphs"]] == [
+        (2096, "wbf2017/law/69/B"), (2153, "wbf2017/law/71")]
+
+
+def test_titled_items_86B(by) -> None:
+    assert by["wbf2017/law/86/B/1"].title == {"en": "Single Result Obtained", "zh-Hant": "僅獲得單一結果"}
+    b2 = by["wbf2017/law/86/B/2"]
+    assert b2.title["en"] == "Multiple Results Obtained at One or More Tables"
+    assert "wbf2017/footnote/27" in b2.footnotes                                   # marker in the title
+    assert b2.text == {"en": source_line("004", 2642), "zh-Hant": source_line("004", 2644)}
+    assert by["wbf2017/law/86/B/1"].text == dict(zip(("en", "zh-Hant"), halves(2638)))
+
+
+def test_index_citations_that_the_source_supports(by) -> None:
+    for cid in ("6/D/3", "40/B/2/c", "40/B/2/c/ii", "75/B/3", "58/B/4"):
+        assert f"wbf2017/law/{cid}" in by
+    # printed in neither 004 nor 001 (690-704; 2130-2137): the index cites the WBF original
+    assert kids(by, "wbf2017/law/16/A") == ["1", "2"]
+    assert kids(by, "wbf2017/law/70/D") == ["1", "2"]
+    assert by["wbf2017/law/73/B"].children == []                                   # 2024 text: one sentence
+
+
+def test_structure_matches_ccba2018_law_by_law(ps: ParsedSource) -> None:
+    """Same ids law by law as ccba2018 part 2, except the 2024 Laws 73 and 89, (i)/(ii) against
+    (1)/(2), and 52B, which 001 misnumbers `1.`, `3.` (corpus-guide §3.4)."""
+    from assistant.parse.ccba2018 import parse_ccba2018
+
+    roman = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6"}
+
+    def shape(ids: list[str]) -> set[str]:
+        out = set()
+        for cid in ids:
+            path = cid.split("/")[2:]
+            if path[0] in ("73", "89"):
+                continue
+            out.add("/".join(roman.get(p, p) if k >= 4 and by_level.get(cid) == "subsubitem" else p
+                             for k, p in enumerate(path)))
+        return out
+
+    by_level = {c.id: c.level for c in ps.clauses}
+    wbf = shape([c.id for c in ps.clauses if c.id.startswith("wbf2017/law/")])
+    ccba = shape([c.id for c in parse_ccba2018(source_text("001"), FILES["001"]).clauses
+                  if c.id.startswith("ccba2018/law/")])
+    assert sorted(wbf - ccba) == ["52/B/2"] and sorted(ccba - wbf) == ["52/B/3"]
 
 
 # ---- definitions --------------------------------------------------------------------------------

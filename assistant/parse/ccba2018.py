@@ -29,6 +29,10 @@ Decisions where the source is irregular (all documented in the tests):
   that is printed twice (牌墩 Trick, 牌局 Deal, 牌套 Board) gets `-2`; the lower-case entries under
   判罚 are sub-entries `penalty/procedural`, `penalty/disciplinary`.
 * Source spans cover a clause with its descendants (heading line to last content line).
+* Part 2: an unmarked paragraph after a list member that already has text, in a list whose parent
+  ends with `：`, is the parent's closing paragraph (Law 71 3625 -> `law/71`, not `law/71/B`); it
+  becomes a new paragraph of the parent (stats `closing_paragraphs`). Law 69B's closing sentence is
+  printed on the line of item 2 (3580) and stays there: nothing marks where it starts.
 """
 
 from __future__ import annotations
@@ -260,6 +264,7 @@ class _Builder:
         self.chapters: list[Chapter] = []
         self.marker_owner: list[tuple[int, str, str]] = []   # (line, number, clause id) in order
         self.renumbered: list[str] = []
+        self.closing: list[dict[str, object]] = []           # closing paragraphs moved to the list's parent
 
     def add(self, c: Clause, parent: Clause | None) -> Clause:
         base, k = c.id, 2
@@ -402,8 +407,21 @@ def _parse_numbered(b: _Builder, units: list[_Unit], part: int,
                 leaf.title[LANG] = squeeze_cjk_spaces(title)
             b.feed(leaf, u, text)
             continue
+        if part == 2 and _closes_list(stack, u):
+            closed = stack.pop().clause
+            b.closing.append({"line": u.first, "id": stack[-1].clause.id, "after": closed.id})
         b.feed(stack[-1].clause, u)
     return tops
+
+
+def _closes_list(stack: list[_Open], u: _Unit) -> bool:
+    """An unmarked paragraph after a list member that has its text, in a list introduced by `…：`,
+    closes the list and belongs to its parent (Law 71 `该副牌按照…重新记分。`, 3625)."""
+    if u.kind != "text" or u.heading or len(stack) < 2:
+        return False
+    own = stack[-1].clause.text.get(LANG, "")
+    intro = stack[-2].clause.text.get(LANG, "")
+    return bool(own) and intro.rstrip().endswith(("：", ":"))
 
 
 def _check_sequence(file: str, tops: list[Clause], expected: int, what: str, last_line: int) -> None:
@@ -510,6 +528,7 @@ def parse_ccba2018(text: str, file: str) -> ParsedSource:
         "chapters_part1": sum(1 for c in b.chapters if c.part == f"{EDITION}/part/1"),
         "chapters_part2": sum(1 for c in b.chapters if c.part == f"{EDITION}/part/2"),
         "clauses": len(b.clauses), "renumbered_ids": list(b.renumbered),
+        "closing_paragraphs": list(b.closing),
     }
     return ParsedSource(edition=EDITION, file=file, clauses=b.clauses, chapters=b.chapters,
                         footnotes=footnotes, stats=stats)

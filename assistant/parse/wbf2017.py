@@ -4,6 +4,15 @@ Covers the front matter (introduction), the definitions table and Laws 1-93 with
 footnotes; the index and the appended policies are parsed by `wbf2017_extras`. The text is OCR:
 see corpus-guide §4 for the hazards handled here (lost item numbers, bilingual lines, Chinese
 runs split over lines, garbled OCR twins, footnote markers, unusable tables).
+
+Structural repairs, each reported in `stats` (checked law by law against ccba2018 part 2):
+* a label printed after the previous clause's Chinese on the same line opens its clause there
+  (`midline_labels`: 1293 40B2(c), 1810 58B3);
+* a column-0 English paragraph after a finished list member (English, then Chinese) is the list
+  parent's closing paragraph when the list completes the parent's `…:` in lower case (69B, 71:
+  a second paragraph of the parent's text, after a line break; `closing_paragraphs`), otherwise
+  a sibling whose marker was lost entirely (6D2, 75B3: `unmarked_items`, and `bullets_restored_at`);
+* `1. Title Case 中文` is an item title (86B1, 86B2), the text follows on later lines.
 """
 
 from __future__ import annotations
@@ -155,6 +164,7 @@ class _Acc:
     markers: list[tuple[str, int]] = field(default_factory=list)   # (lang, footnote number)
     zh_after_en: bool = True     # was the last piece English? (twins never straddle English)
     pending_table: list[str] = field(default_factory=list)
+    closing_at: tuple[int, int] | None = None   # (len(en), len(zh)) where a closing paragraph starts
 
     def touch(self, n: int) -> None:
         self.first = self.first or n
@@ -465,6 +475,10 @@ def _def_clause(cid: str, d: _Def, file: str) -> Clause:
 # laws 1-93 with footnotes
 
 FOOTNOTE_LINE_RE = re.compile(f"^\\s*(?:\\^\\{{(\\d+)([^}}]*)\\}}|([{SUPERSCRIPTS}]+))\\s*(.*)$")
+# a label printed after the Chinese of the previous clause, on its line (1293 `…除外。 (c) Unless…`,
+# 1810 `…(參照 Law 50)。 3. After…`)
+MIDLINE_LABEL_RE = re.compile(
+    f"^(?P<head>[{CJK}].*[。）)])\\s+(?P<label>\\d{{1,2}}\\.|\\([a-z]\\))\\s+(?P<tail>[A-Z][a-z].*)$")
 CHINESE_BULLET_RE = re.compile(f"^\\s*-\\s+(?=[^A-Za-z]*[{CJK}][^A-Za-z]*$)")
 
 
@@ -507,6 +521,9 @@ class _LawParser:
         self.mixed_split = 0
         self.law2_dropped: list[int] = []
         self.skip: set[int] = set()
+        self.midline: list[dict[str, object]] = []
+        self.closing: list[dict[str, object]] = []
+        self.unmarked_items: list[dict[str, object]] = []
 
     # -- clause creation -------------------------------------------------------------------
     @property
@@ -707,7 +724,21 @@ class _LawParser:
             acc = self.cur
         assert acc is not None
         self.fn_last = None
-        self._add_runs(acc, n, split_langs(rest))
+        runs = split_langs(rest)
+        if ev.kind == "num" and not m.group("sub") and acc is self.item and self._item_title(acc, runs):
+            return
+        self._add_runs(acc, n, runs)
+
+    @staticmethod
+    def _item_title(acc: _Acc, runs: list[tuple[str, str]]) -> bool:
+        """`1. Single Result Obtained 僅獲得單一結果` (86B1, 86B2): a titled item, text on later lines."""
+        en_t, nums = strip_markers(" ".join(t for lang, t in runs if lang == "en"))
+        if not en_t.strip() or not _title_like(en_t):
+            return False
+        zh_t, znums = _strip_zh_markers("".join(t for lang, t in runs if lang == "zh"))
+        acc.clause.title = {"en": en_t.strip(), "zh-Hant": squeeze_cjk_spaces(zh_t.strip())}
+        acc.markers.extend([("en", k) for k in nums] + [("zh", k) for k in znums])
+        return True
 
     def _a_starts_item(self, i: int) -> bool:
         """Column-0 `- (a)` after an item with text: child of it, or a new item whose number was
@@ -788,8 +819,54 @@ class _LawParser:
             if ev is not None:
                 self._label_line(i, n, line, ev)
                 continue
+            mm = MIDLINE_LABEL_RE.match(line.strip())
+            if mm:
+                self._text_line(n, mm.group("head"))
+                tail = f"{mm.group('label')} {mm.group('tail')}"
+                ev = self._classify(tail)
+                assert ev is not None
+                self._label_line(i, n, tail, ev)
+                self.midline.append({"line": n, "id": self.cur.clause.id if self.cur else None})
+                continue
+            if self._unmarked_paragraph(n, line):
+                continue
             self._text_line(n, line)
         self._flush_table()
+
+    def _unmarked_paragraph(self, n: int, line: str) -> bool:
+        """A column-0 English paragraph after a finished list member (English, then Chinese) has no
+        label of its own. If the list completes its parent's `…:` in lower case (69B, 71), it is the
+        parent's closing paragraph; otherwise it is a sibling item whose marker was lost (6D2, 75B3)."""
+        acc = self.cur
+        if acc is None or line.startswith(" ") or acc.clause.level not in ("section", "item", "subitem") \
+                or not acc.en or not acc.zh or acc.zh_after_en or acc.clause.parent is None:
+            return False
+        runs = split_langs(line)
+        if not runs or runs[0][0] != "en" or not re.match(r"[A-Z]", runs[0][1]):
+            return False
+        own = _join_en(acc.en)
+        if own[-1] not in ".;:!?)":
+            return False
+        parent = self.by_id[acc.clause.parent]
+        if _join_en(parent.en).endswith(":") and own[0].islower():
+            for attr in ("subsub", "sub", "item", "section"):
+                if getattr(self, attr) is parent:
+                    break
+                setattr(self, attr, None)
+            if parent.closing_at is None:
+                parent.closing_at = (len(parent.en), len(parent.zh))
+            parent.zh_after_en = True
+            self.closing.append({"line": n, "id": parent.clause.id, "after": acc.clause.id})
+        elif acc.clause.level == "item":
+            self._open_item(None, n, runs[0][1])
+            self.unmarked_items.append({"line": n, "id": self.cur.clause.id if self.cur else None})
+        elif acc.clause.level == "subitem":
+            self._open_sub(None, n, runs[0][1])
+            self.unmarked_items.append({"line": n, "id": self.cur.clause.id if self.cur else None})
+        else:
+            return False
+        self._text_line(n, line)
+        return True
 
     def _flush_table(self) -> None:
         for acc in self.accs[-6:]:
@@ -868,7 +945,13 @@ class _LawParser:
         out = []
         for acc in self.accs:
             c = acc.clause
-            c.text = {"en": _join_en(acc.en), "zh-Hant": _join_zh([t for _, t in acc.zh])}
+            zh = [t for _, t in acc.zh]
+            if acc.closing_at is None:
+                c.text = {"en": _join_en(acc.en), "zh-Hant": _join_zh(zh)}
+            else:                    # the closing paragraph after the children, as its own paragraph
+                k, j = acc.closing_at
+                c.text = {"en": "\n".join(x for x in (_join_en(acc.en[:k]), _join_en(acc.en[k:])) if x),
+                          "zh-Hant": "\n".join(x for x in (_join_zh(zh[:j]), _join_zh(zh[j:])) if x)}
             c.source = SourceSpan(self.file, acc.first, max(acc.last, acc.first))
             out.append(c)
         return out
@@ -954,6 +1037,9 @@ def parse_wbf2017(text: str, file: str) -> ParsedSource:
         "garbled_dropped": ctx.garbled,
         "garbled_without_twin": [g["line"] for g in ctx.garbled if g.get("twin") is None],
         "mixed_lines_split": lp.mixed_split,
+        "midline_labels": lp.midline,
+        "closing_paragraphs": lp.closing,
+        "unmarked_items": lp.unmarked_items,
         "term_corrections": dict(TERM_CORRECTIONS),
         "law2_table": {"lines_dropped": lp.law2_dropped,
                        "note": "Law 2 dealer/vulnerability table is unusable OCR (corpus-guide §4.7); "
