@@ -29,8 +29,14 @@ import typer
 
 from .errors import BridgelawError, CorpusParseError
 
+def _epilog(doc: str) -> str:
+    """The rest of this docstring, each block marked \\b so click keeps its line breaks."""
+    blocks = doc.strip().split("\n\n")[1:]
+    return "\n\n".join("\b\n" + b for b in blocks)
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
-                  rich_markup_mode=None, pretty_exceptions_enable=False)
+                  epilog=_epilog(__doc__), rich_markup_mode=None, pretty_exceptions_enable=False)
 
 # feature modules that add their commands with register(app)
 COMMAND_MODULES = (

@@ -89,3 +89,16 @@ def test_truncated_source_file_is_a_one_line_error(tmp_path, monkeypatch, file, 
     assert res.exit_code == 3, res.output
     line = res.output.strip()
     assert file in line and len(line.splitlines()) == 1 and "Traceback" not in line
+
+
+def test_help_is_the_manual_and_names_every_command():
+    import assistant.cli as cli
+
+    res = runner.invoke(app, ["--help"])
+    assert res.exit_code == 0
+    assert "Exit codes:" in res.output and "3  corpus error" in res.output
+    registered = {c.name or c.callback.__name__ for c in app.registered_commands}
+    registered |= {g.name for g in app.registered_groups}
+    documented = cli.__doc__
+    missing = [name for name in registered if f"{name} " not in documented and f"{name}\n" not in documented]
+    assert not missing, f"commands missing from the CLI docstring: {missing}"
