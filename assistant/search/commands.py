@@ -1,0 +1,92 @@
+"""CLI commands of the search layer: `bridgelaw ask` and `bridgelaw train-embedder`.
+
+    bridgelaw ask "QUESTION" [--edition E] [--lang L] [--top N] [--model M] [--json]
+
+Results are grouped by law (or CCBA 2018 article; a Guandan question is answered from the Guandan
+rules), best first, with the matching clause of each edition and language and a "differs" flag.
+--edition searches and shows one edition only; --lang shows (and searches) one language only.
+When no clause applies the answer says so (answered: false) and lists what was searched; exit 0.
+Exit codes: 0 answered or declined; 1 a cited law, article or clause id does not exist; 2 bad input
+(empty, over 2000 characters, only punctuation or emoji, unknown edition/language/model);
+3 corpus error.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ..errors import BadQuery, BridgelawError, CorpusParseError
+from ..model import EDITIONS, LANGS
+
+
+def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
+    if not ans.answered:
+        typer.echo(ans.message)
+        s = ans.searched
+        typer.echo(f"  searched: game {s['game']}, editions {', '.join(s['editions'])}, language {s['lang']}")
+        if s.get("expanded"):
+            typer.echo("  terms: " + ", ".join(s["expanded"]))
+        return
+    for i, r in enumerate(ans.results, 1):
+        head = {"law": "Law", "article": "CCBA 2018 article", "guandan": "Guandan article",
+                "definition": "Definition", "policy": "WBF policy"}.get(r.kind, r.kind)
+        flags = ("  [cited]" if r.cited else "") + ("  [editions differ]" if r.differs else "")
+        typer.echo(f"{i}. {head} {r.number} — {r.title}  (score {r.score:.2f}){flags}")
+        for c in r.clauses:
+            text = " ".join(c.text.split())
+            text = text if len(text) <= 160 else text[:157] + "…"
+            typer.echo(f"   {c.id} ({c.lang}): {text or c.title}")
+    if ans.rulings:
+        typer.echo("rulings: " + ", ".join(ans.rulings))
+
+
+def register(app: typer.Typer) -> None:
+    """Add `ask` and `train-embedder` to the bridgelaw app."""
+    from ..cli import emit_json, fail
+
+    @app.command()
+    def ask(question: str = typer.Argument(..., help="the question, in simplified or traditional Chinese or English"),
+            edition: Optional[str] = typer.Option(None, "--edition", help=f"one of {', '.join(EDITIONS)}"),
+            lang: Optional[str] = typer.Option(None, "--lang", help=f"one of {', '.join(LANGS)}"),
+            top: int = typer.Option(5, "--top", min=1, max=50, help="number of laws to show"),
+            model: Optional[str] = typer.Option(None, "--model",
+                                                help="embedding model: use (default), minilm, indomain, or a model folder"),
+            as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
+        """Hybrid search across editions and languages, grouped by law; declines when nothing applies."""
+        try:
+            if edition is not None and edition not in EDITIONS:
+                raise BadQuery(f"unknown edition {edition!r} — choose from: {', '.join(EDITIONS)}")
+            if lang is not None and lang not in LANGS:
+                raise BadQuery(f"unknown language {lang!r} — choose from: {', '.join(LANGS)}")
+            from .query import check
+
+            check(question)                      # bad input fails before any model or index loads
+            from .hybrid import default_search
+
+            ans = default_search(model).search(question, edition=edition, lang=lang, top=top)
+        except CorpusParseError as err:
+            raise fail(err, 3) from None
+        except BridgelawError as err:
+            raise fail(err) from None
+        if as_json:
+            emit_json(ans.to_json())
+        else:
+            _print_answer(ans)
+
+    @app.command("train-embedder")
+    def train_embedder_cmd(epochs: int = typer.Option(1, "--epochs", min=1, max=20),
+                           batch_size: int = typer.Option(32, "--batch-size", min=2, max=256),
+                           max_pairs: int = typer.Option(4000, "--max-pairs", min=10)) -> None:
+        """Fine-tune MiniLM on the corpus's parallel text; use it with `ask --model indomain`."""
+        from .train import train_embedder
+
+        try:
+            rep = train_embedder(epochs=epochs, batch_size=batch_size, max_pairs=max_pairs)
+        except CorpusParseError as err:
+            raise fail(err, 3) from None
+        except BridgelawError as err:
+            raise fail(err) from None
+        typer.echo(f"trained on {rep.pairs} pairs, {rep.steps} steps, {rep.seconds:.0f} s; "
+                   f"loss {rep.loss_first:.3f} -> {rep.loss_last:.3f}; saved to {rep.path}")

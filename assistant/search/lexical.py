@@ -1,0 +1,115 @@
+"""Lexical retrieval: one tokenizer for every language and script, and BM25 (bm25s) over its tokens.
+
+Chinese is converted to simplified with OpenCC t2s (not s2twp: s2twp would rewrite the Taiwan terms
+that the crosswalk matches on) and cut with jieba plus a user dictionary of the terminology labels;
+English is lower-cased and stemmed (PyStemmer); stop words and punctuation are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from ..parse.common import t2s
+from .vocab import load_vocabulary
+
+TOKEN_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[a-z]+|\d+")
+EN_STOP = frozenset("""a an the of to in on at by for with from and or but if then than that this these those
+is are was were be been being it its he his him she her they them their we our you your i my me do does did
+has have had not no so as can may must shall should will would there here what which who whom when where
+how why all any each such into out up down about after before while just only also very""".split())
+ZH_STOP = frozenset("""的 了 是 在 和 与 或 及 也 就 都 而 又 被 把 将 对 于 为 以 之 其 该 此 这 那 个 一 有 没 没有 不 吗 呢 吧 啊
+我 你 他 她 我们 你们 他们 她们 自己 什么 怎么 怎么办 怎样 如何 可以 能 能不能 要 会 还 这个 那个 时 时候 如果 但 但是 则 应 须 得 等""".split())
+
+
+@lru_cache(maxsize=1)
+def _jieba():  # type: ignore[no-untyped-def]
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    tk = jieba.Tokenizer()
+    for w in load_vocabulary().jieba_words():
+        tk.add_word(w, freq=2000)
+    return tk
+
+
+@lru_cache(maxsize=1)
+def _stemmer():  # type: ignore[no-untyped-def]
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def normalise(text: str) -> str:
+    """Full-width to ASCII, traditional to simplified, lower case."""
+    return t2s(unicodedata.normalize("NFKC", text)).lower()
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens of `text`: jieba words (search mode) for Chinese, stems for English, digits."""
+    out: list[str] = []
+    stem = _stemmer().stemWord
+    for run in TOKEN_RE.findall(normalise(text)):
+        if run[0].isascii():
+            if run.isdigit() or run not in EN_STOP:
+                out.append(run if run.isdigit() else stem(run))
+        else:
+            for w in _jieba().cut_for_search(run, HMM=True):
+                if w not in ZH_STOP:
+                    out.append(w)
+    return out
+
+
+class Lexical:
+    """A BM25 index over pre-tokenized documents; scores every document for a (weighted) query."""
+
+    def __init__(self, retriever) -> None:  # type: ignore[no-untyped-def]
+        self.bm25 = retriever
+        self.vocab: dict[str, int] = retriever.vocab_dict
+        self.idf = self._idf()
+
+    @classmethod
+    def build(cls, token_lists: Sequence[list[str]]) -> "Lexical":
+        import bm25s
+
+        retriever = bm25s.BM25(k1=1.2, b=0.75)
+        retriever.index([list(t) or [""] for t in token_lists], show_progress=False)
+        return cls(retriever)
+
+    def save(self, folder: Path) -> None:
+        self.bm25.save(str(folder), allow_pickle=False, show_progress=False)
+
+    @classmethod
+    def load(cls, folder: Path) -> "Lexical":
+        import bm25s
+
+        return cls(bm25s.BM25.load(str(folder), allow_pickle=False, mmap=False, load_corpus=False))
+
+    def _idf(self) -> dict[str, float]:
+        """Per-token inverse document frequency (for query coverage), from the index's column sizes."""
+        mat = self.bm25.scores
+        indptr = np.asarray(mat["indptr"])
+        n = max(int(self.bm25.scores.get("num_docs", 0)), 1)
+        df = np.diff(indptr)
+        idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
+        return {tok: float(idf[i]) for tok, i in self.vocab.items() if i < len(idf) and tok}
+
+    def scores(self, tokens: Sequence[str], weights: Sequence[float] | None = None) -> np.ndarray:
+        """BM25 score of every document; tokens may repeat; `weights` scale each token's contribution."""
+        n = int(self.bm25.scores["num_docs"])
+        total = np.zeros(n, dtype=np.float32)
+        weights = weights or [1.0] * len(tokens)
+        by_w: dict[float, list[str]] = {}
+        for t, w in zip(tokens, weights):
+            if t in self.vocab:
+                by_w.setdefault(float(w), []).append(t)
+        for w, toks in by_w.items():
+            total += w * self.bm25.get_scores(toks)
+        return total

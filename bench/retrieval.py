@@ -1,0 +1,112 @@
+"""Retrieval quality on a question set: recall@1, recall@5, MRR@10 per language, and no-answer figures.
+
+    python bench/retrieval.py [JSONL] [--model M] [--misses]
+
+Default set: ../shared/eval/dev-retrieval.jsonl (relative to the repository). Scored at law level, as in
+eval/README.md: a hit is the primary law (or CCBA 2018 article) among the first k distinct laws. The same
+run prints the pipeline, lexical-only and embedding-only columns. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev-retrieval.jsonl"
+METHODS = {
+    "pipeline": ("lexical", "embedding", "headwords"),
+    "lexical": ("lexical",),
+    "embedding": ("embedding",),
+}
+
+
+def gold_key(primary: str) -> str:
+    """'64' -> 'law:64'; '第二十二条' -> 'article:22'."""
+    from assistant.parse.common import cn2int
+
+    if primary.startswith("第"):
+        return f"article:{cn2int(primary.strip('第条'))}"
+    return f"law:{primary}"
+
+
+def result_keys(answer) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f"{r.kind}:{r.number}" for r in answer.results] if answer.answered else []
+
+
+def score(rows: list[dict], ranked: list[list[str]], answered: list[bool]) -> dict[str, dict[str, float]]:
+    """Per language and overall: r@1, r@5, MRR@10 on answerable rows; no-answer figures."""
+    agg: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for row, keys, ok in zip(rows, ranked, answered):
+        for lang in (row["lang"], "all"):
+            a = agg[lang]
+            if row["primary"] is None:
+                a["noans"] += 1
+                a["declined"] += (not ok)
+                continue
+            a["n"] += 1
+            a["wrongly_declined"] += (not ok)
+            g = gold_key(row["primary"])
+            rank = keys.index(g) + 1 if g in keys else None
+            a["r1"] += rank == 1
+            a["r5"] += bool(rank and rank <= 5)
+            a["mrr"] += 1 / rank if rank and rank <= 10 else 0
+    out: dict[str, dict[str, float]] = {}
+    for lang, a in agg.items():
+        n = a["n"] or 1
+        out[lang] = {"n": a["n"], "recall@1": a["r1"] / n, "recall@5": a["r5"] / n, "mrr@10": a["mrr"] / n,
+                     "no_answer": a["noans"], "declined": a["declined"],
+                     "wrongly_declined": a["wrongly_declined"] / n}
+    return out
+
+
+def run(path: Path, model: str | None = None, show_misses: bool = False) -> dict[str, dict[str, dict[str, float]]]:
+    from assistant.search.hybrid import HybridSearch
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    searcher = HybridSearch(model)
+    report: dict[str, dict[str, dict[str, float]]] = {}
+    for name, methods in METHODS.items():
+        ranked, answered = [], []
+        for row in rows:
+            ans = searcher.search(row["query"], top=10, methods=methods)
+            ranked.append(result_keys(ans))
+            answered.append(ans.answered)
+            if show_misses and name == "pipeline":
+                g = gold_key(row["primary"]) if row["primary"] else None
+                keys = result_keys(ans)
+                if (g is None) == ans.answered or (g and keys[:1] != [g]):
+                    print(f"  {row['id']} {row['lang']:7s} gold={g} got={keys[:5]} "
+                          f"support={ans.searched.get('support')} | {row['query'][:50]}")
+        report[name] = score(rows, ranked, answered)
+    return report
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("jsonl", nargs="?", default=str(DEFAULT_SET))
+    ap.add_argument("--model", default=None, help="embedding model (default: use)")
+    ap.add_argument("--misses", action="store_true", help="list the questions the pipeline misses at rank 1")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    report = run(Path(args.jsonl), args.model, args.misses)
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        print()
+        return
+    langs = [lang for lang in ("zh-Hans", "zh-Hant", "en", "all") if lang in report["pipeline"]]
+    print(f"{'method':10s} {'lang':8s} {'n':>3s} {'R@1':>6s} {'R@5':>6s} {'MRR@10':>7s} "
+          f"{'no-ans declined':>16s} {'answerable declined':>20s}")
+    for name, per in report.items():
+        for lang in langs:
+            f = per[lang]
+            print(f"{name:10s} {lang:8s} {int(f['n']):3d} {f['recall@1']:6.3f} {f['recall@5']:6.3f} "
+                  f"{f['mrr@10']:7.3f} {int(f['declined']):>8d}/{int(f['no_answer']):<7d} "
+                  f"{f['wrongly_declined']:20.3f}")
+
+
+if __name__ == "__main__":
+    main()
