@@ -18,7 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev-retrieval.jsonl"
 METHODS = {
-    "pipeline": ("lexical", "embedding", "headwords"),
+    "pipeline": ("lexical", "embedding", "headwords", "rulings"),
     "lexical": ("lexical",),
     "embedding": ("embedding",),
 }

@@ -231,3 +231,23 @@ def test_index_is_saved_as_plain_files_and_reused(small_corpus, monkeypatch, tmp
     monkeypatch.setattr(index_mod, "code_fingerprint", lambda *a: "changed")
     index_mod.load_index("use")                         # code changed: rebuilt
     assert calls == ["use", "use"]
+
+
+def test_situation_words_map_everyday_talk_to_the_laws_vocabulary():
+    from assistant.search.query import situation_words
+
+    assert "拖延" in situation_words("庄家一直磨蹭") and "slow play" in situation_words("庄家一直磨蹭")
+    assert "迟疑" in situation_words("對手想了很久才叫")          # traditional script folds to simplified
+    assert "hesitation" in situation_words("partner huddled then bid 4S")
+    assert situation_words("北家开叫1♠") == []
+
+
+def test_ruling_topic_votes_for_the_laws_its_tree_rests_on():
+    from assistant.rulings.match import topic_laws
+    from assistant.search.hybrid import default_search
+
+    laws = [law for law, _ in topic_laws("revoke")]
+    assert laws[0] == "64" and "63" in laws
+    boost = default_search().topic_boost("我发现对方藏牌了")
+    g = default_search().gpos
+    assert boost[g["law:64"]] > boost[g["law:27"]] == 0

@@ -77,3 +77,27 @@ def match_topics(text: str, trees: Mapping[str, Tree] | None = None) -> list[Top
 def topics_for_query(text: str, trees: Mapping[str, Tree] | None = None) -> list[str]:
     """The topics to offer for a query, best first; empty when no tree's trigger words occur."""
     return [m.topic for m in match_topics(text, trees)]
+
+
+@lru_cache(maxsize=64)
+def topic_laws(topic: str) -> tuple[tuple[str, float], ...]:
+    """The laws (or CCBA articles, as 'article:N') a topic's rulings rest on, with the share of the
+    tree's leaf citations each gets: what search boosts when a question matches the topic."""
+    from collections import Counter
+
+    from ..model import ClauseId
+    from .model import Leaf, all_cites
+
+    tree = load_trees().get(topic)
+    if tree is None:
+        return ()
+    counts: Counter[str] = Counter()
+    for nid, _ed, cid in all_cites(tree):
+        if not isinstance(tree.node(nid), Leaf):
+            continue
+        ref = ClauseId.parse(cid)
+        if ref.edition == "ccba1999" or not ref.path:
+            continue            # the current laws name the topic; 1999 numbers follow them
+        counts[ref.path[0] if ref.kind == "law" else f"{ref.kind}:{ref.path[0]}"] += 1
+    total = sum(counts.values()) or 1
+    return tuple((law, n / total) for law, n in counts.most_common())

@@ -23,7 +23,7 @@ from .index import SearchIndex, load_index
 from .query import Query, scope_table, understand
 
 BRIDGE_EDITIONS = ("ccba1999", "ccba2018", "wbf2017")
-METHODS = ("lexical", "embedding", "headwords")
+METHODS = ("lexical", "embedding", "headwords", "rulings")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 SHOW = (("ccba1999", "zh-Hans"), ("ccba2018", "zh-Hans"), ("wbf2017", "en"), ("wbf2017", "zh-Hant"),
         ("guandan2017", "zh-Hans"))
@@ -35,11 +35,14 @@ class Tuning:
 
     lexical: float = 1.0          # weight of the BM25 group ranking (clause and whole-law documents)
     embedding: float = 0.7        # weight of the embedding group ranking (clause and sub-tree documents)
+    embedding_zh: float = 0.7     # the same for Chinese questions (USE is weaker on Chinese than on English)
     index: float = 0.3            # weight of the embedding ranking of WBF index terms
     headwords: float = 0.1        # share of the top score added for WBF index headwords named verbatim
     rrf_k: float = 20.0           # reciprocal-rank constant
-    expansion: float = 0.4        # weight of crosswalk expansion tokens in BM25
+    expansion: float = 0.3        # weight of crosswalk expansion tokens in BM25
     definitions: float = 0.5      # weight of definition/policy groups (they answer few questions)
+    rulings: float = 0.3          # weight of the laws a matching ruling tree rests on (by share of its cites)
+    rulings_topics: int = 2       # how many matching trees count
     # abstention: decline when the best clause's cosine is below the threshold for the query's script
     # (English queries score lower against the bilingual corpus than Chinese ones) and the best BM25
     # clause covers less than `decline_cover` of the query's idf mass
@@ -179,7 +182,8 @@ class HybridSearch:
             fused += t.lexical / (t.rrf_k + _ranks(self.pool(lex, docs), valid))
         if "embedding" in methods:
             docs = mask & np.isin(kind, ("clause", "tree"))
-            fused += t.embedding / (t.rrf_k + _ranks(self.pool(emb + 1.0, docs), valid))
+            w_emb = t.embedding_zh if CJK.search(q.text) else t.embedding
+            fused += w_emb / (t.rrf_k + _ranks(self.pool(emb + 1.0, docs), valid))
             if t.index and (mask & (kind == "index")).any():
                 fused += t.index / (t.rrf_k + _ranks(self.pool(emb + 1.0, mask & (kind == "index")), valid))
         if "headwords" in methods and q.headwords and fused.max() > 0:
@@ -190,10 +194,30 @@ class HybridSearch:
                     hw[self.gpos[g]] += 1.0 / len(gs)
             if hw.max() > 0:
                 fused += t.headwords * fused.max() * hw / hw.max() * valid
+        if "rulings" in methods and t.rulings:
+            fused += t.rulings * self.topic_boost(q.text) * valid
         weak = np.isin(self.group_kind, ["definition", "policy"])
         fused[weak] *= t.definitions
         fused[~valid] = 0.0
         return fused
+
+    def topic_boost(self, text: str) -> np.ndarray:
+        """Reciprocal-rank votes for the laws that the ruling trees matching the question rest on.
+
+        A director's question names a situation (a dropped card, a hesitation); the tree for that
+        situation knows which laws rule it, which neither the words nor the embedding may show.
+        """
+        boost = np.zeros(len(self.group_names), dtype=np.float64)
+        try:
+            from ..rulings.match import match_topics, topic_laws
+        except Exception:  # noqa: BLE001 - rulings are optional for search
+            return boost
+        for m in match_topics(text)[: self.tuning.rulings_topics]:
+            for rank, (law, _share) in enumerate(topic_laws(m.topic), start=1):
+                g = law if ":" in law else f"law:{law}"
+                if g in self.gpos:
+                    boost[self.gpos[g]] += 1.0 / (self.tuning.rrf_k + rank)
+        return boost
 
     def coverage(self, q: Query, doc: int) -> float:
         """Share of the query's idf mass whose tokens occur in document `doc` (unknown tokens count)."""

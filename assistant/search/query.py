@@ -183,12 +183,46 @@ def headwords_in(text: str, extra: list[str], table: dict[str, list[str]]) -> di
     return {k: v for k, v in hits.items() if not any(k != o and k in o for o in hits)}
 
 
+SITUATIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "situations.tsv"
+
+
+@lru_cache(maxsize=1)
+def situations() -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
+    """(everyday forms, law words zh, law words en) per row of data/situations.tsv."""
+    from ..parse.common import t2s
+
+    rows = []
+    for n, line in enumerate(SITUATIONS_FILE.read_text(encoding="utf-8").splitlines(), start=1):
+        if n == 1 or not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) < 4:
+            raise BadQuery(f"{SITUATIONS_FILE.name}:{n}: expected id, says, means_zh, means_en — "
+                           "fix the row (tab-separated)")
+        says = tuple(t2s(f).casefold() for f in cells[1].split("|") if f)
+        rows.append((says, tuple(f for f in cells[2].split("|") if f), tuple(f for f in cells[3].split("|") if f)))
+    return tuple(rows)
+
+
+def situation_words(text: str) -> list[str]:
+    """The laws' words for the everyday situation words in a question (磨蹭 -> 拖延, slow play)."""
+    from ..parse.common import t2s
+
+    folded = t2s(text).casefold()
+    out: list[str] = []
+    for says, zh, en in situations():
+        if any(f in folded for f in says):
+            out += [w for w in (*zh, *en) if w not in out]
+    return out
+
+
 def understand(text: str, ix, edition: str | None = None) -> Query:  # type: ignore[no-untyped-def]
     """Check the text and work out tokens, expansions, headwords, citations and game scope."""
     q = check(text)
     game = game_of(q, edition)
     tokens = tokenize(q)
     labels = load_vocabulary().expand(q)
+    labels += [w for w in situation_words(q) if w not in labels]
     base = set(tokens)
     expansion: list[str] = []
     for lab in labels:
