@@ -229,8 +229,24 @@ class Terminology:
         hits: list[tuple[int, str]] = []
         for ed in eds:
             for lang in ("zh-Hans", "zh-Hant", "en"):
-                hits += self._matcher(ed, lang, folded=True).match_positions(folded)
+                hits += self._scanner(ed, lang).match_positions(folded)
         return [cid for _, cid in sorted(hits)]
+
+    @lru_cache(maxsize=32)
+    def _scanner(self, edition: str, lang: str) -> "_FoldedScanner":
+        """Pure-Python longest-match scanner over folded labels: looking a query up needs no spaCy
+        (whose import, with torch behind it, is most of a cold start); clause tagging keeps spaCy."""
+        forms: dict[str, set[str]] = {}
+        for c in self.concepts.values():
+            for lb in c.labels:
+                if lb.edition != edition or lb.lang != lang:
+                    continue
+                for v in (_en_variants(lb.form) if lang == "en" else [lb.form]):
+                    key = fold(v)
+                    if lang != "en" and len(key) < MIN_CJK_MENTION:
+                        continue
+                    forms.setdefault(key, set()).add(c.id)
+        return _FoldedScanner(lang == "en", forms)
 
     @lru_cache(maxsize=32)
     def _matcher(self, edition: str, lang: str, folded: bool = False) -> "_PhraseTagger":
@@ -284,6 +300,21 @@ class _PhraseTagger:
 
     def match(self, text: str) -> list[str]:
         return list(dict.fromkeys(cid for _, cid in self.match_positions(text)))
+
+
+class _FoldedScanner:
+    """Longest non-overlapping matches of label forms in folded text (English on word boundaries)."""
+
+    def __init__(self, english: bool, forms: dict[str, set[str]]) -> None:
+        self.ids = {f: sorted(ids) for f, ids in forms.items()}
+        alts = "|".join(re.escape(f) for f in sorted(forms, key=lambda f: (-len(f), f)))
+        pattern = rf"(?<![a-z0-9])(?:{alts})(?![a-z0-9])" if english else f"(?:{alts})"
+        self.regex = re.compile(pattern) if forms else None
+
+    def match_positions(self, text: str) -> list[tuple[int, str]]:
+        if self.regex is None:
+            return []
+        return [(m.start(), cid) for m in self.regex.finditer(text) for cid in self.ids[m.group(0)]]
 
 
 @lru_cache(maxsize=1)

@@ -22,7 +22,6 @@ import yaml
 from ..errors import CorpusParseError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SHARED_TERMS = Path("/work/shared/terms.tsv")
 KINDS = ("same", "renumbered", "moved", "merged", "split", "new", "removed", "different_subject", "revised")
 PAIRS = (("ccba1999", "ccba2018"), ("ccba2018", "wbf2017"))
 
@@ -68,7 +67,7 @@ def curated() -> dict[str, list[dict[str, Any]]]:
 @lru_cache(maxsize=1)
 def term_folds() -> dict[str, list[tuple[str, str]]]:
     """Replacement lists (longest first) that rewrite ccba1999 and wbf2017 (t2s) terms as ccba2018's."""
-    path = DATA / "terms.tsv" if (DATA / "terms.tsv").is_file() else SHARED_TERMS
+    path = DATA / "terms.tsv"
     rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter="\t"))
     col = {"ccba1999": "ccba1999", "ccba2018": "ccba2018", "wbf2017": "wbf2017"}
     if rows and "ccba1999" not in rows[0]:

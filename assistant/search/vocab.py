@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ..parse.common import t2s
 
-SHARED_TERMS = Path(__file__).resolve().parents[2].parent / "shared" / "terms.tsv"
+PROJECT_TERMS = Path(__file__).resolve().parent.parent / "data" / "terms.tsv"
 PAREN_RE = re.compile(r"[（(][^）)]*[）)]")
 
 
@@ -116,8 +116,8 @@ def load_vocabulary() -> Vocabulary:
         from ..terminology import load_terminology  # type: ignore[import-not-found]
 
         return _TerminologyAdapter(load_terminology())
-    except Exception:  # noqa: BLE001 - not written yet, or broken mid-edit: fall back to the TSV
+    except Exception:  # noqa: BLE001 - a broken crosswalk must not stop search: read its TSV plainly
         pass
-    if SHARED_TERMS.is_file():
-        return TsvVocabulary.load(SHARED_TERMS)
+    if PROJECT_TERMS.is_file():
+        return TsvVocabulary.load(PROJECT_TERMS)
     return TsvVocabulary([])
