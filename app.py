@@ -19,13 +19,13 @@ if os.environ.get("BRIDGELAW_APP_TORCH") != "1":
 import streamlit as st  # noqa: E402
 
 from assistant.errors import BridgelawError  # noqa: E402
-from assistant.ui import ask, compare, glossary, laws, rulings, services  # noqa: E402
+from assistant.ui import ask, compare, exam, glossary, laws, rulings, services  # noqa: E402
 from assistant.ui.i18n import DEFAULT_LANG, LANG_NAMES, UI_LANGS, t  # noqa: E402
 from assistant.ui.render import EDITION_PREFS, Ctx, esc, go  # noqa: E402
 
-PAGES = {"ask": ask, "law": laws, "rule": rulings, "compare": compare, "glossary": glossary}
+PAGES = {"ask": ask, "law": laws, "rule": rulings, "compare": compare, "glossary": glossary, "exam": exam}
 PAGE_LABELS = {"ask": "page_ask", "law": "page_law", "rule": "page_rule", "compare": "page_compare",
-               "glossary": "page_glossary"}
+               "glossary": "page_glossary", "exam": "page_exam"}
 log = logging.getLogger("bridgelaw.app")
 
 st.set_page_config(page_title="bridgelaw", page_icon="♠", layout="wide", initial_sidebar_state="collapsed")

@@ -369,3 +369,12 @@ def test_law_rows_follow_the_1999_counterparts(corpus) -> None:  # type: ignore[
     assert rows[("B", "1", "b")].clauses["ccba1999"] is None
     assert rows[("B", "1", "b", "(ccba1999)")].clauses["ccba1999"].id == "ccba1999/law/27/B/1/b"
     assert ("C",) not in rows or rows[("C",)].clauses["ccba1999"] is None
+
+
+def test_exam_page_generates_a_set_with_an_answer_key() -> None:
+    at = run(page="exam", lang="en")
+    assert not at.exception
+    at.button(key="exam_generate").click().run()
+    assert not at.exception
+    out = texts(at)
+    assert "Answer key" in out or "答案" in out
