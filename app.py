@@ -8,13 +8,6 @@ one boundary that turns any error into a message, never a traceback.
 from __future__ import annotations
 
 import logging
-import os
-import sys
-
-# The app embeds with USE (numpy only). spaCy's thinc imports torch when it can (1.5 s, 250 MB);
-# keep it out unless a torch-based model is asked for (BRIDGELAW_APP_TORCH=1).
-if os.environ.get("BRIDGELAW_APP_TORCH") != "1":
-    sys.modules.setdefault("torch", None)  # type: ignore[arg-type]
 
 import streamlit as st  # noqa: E402
 

@@ -701,3 +701,28 @@ def citation_stats(citations: Iterable[Citation]) -> dict[str, Any]:
         "law_tokens": {"/".join(k): v for k, v in sorted(law_tokens.items())},
         "unresolved": [c for c in cits if not c.target],
     }
+
+
+def cached_citations(corpus: Any) -> list[Citation]:
+    """`extract_citations`, kept as JSON in the cache folder keyed by corpus and code fingerprints.
+
+    Readers that only need the result (the app's cites and cited-by links) then skip spaCy, whose
+    import pulls in torch through thinc (1.5 s and 250 MB).
+    """
+    import json
+    from dataclasses import asdict
+
+    from ..cache import cache_dir, code_fingerprint
+
+    key = f"{corpus.fingerprint[:16]}-{code_fingerprint('graph/citations.py', 'parse')[:16]}"
+    path = cache_dir("citations") / f"{key}.json"
+    if path.is_file():
+        try:
+            return [Citation(**row) for row in json.loads(path.read_text(encoding="utf-8"))]
+        except (ValueError, TypeError):
+            pass                        # a damaged cache file is rebuilt below
+    cits = extract_citations(corpus)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps([asdict(c) for c in cits], ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return cits

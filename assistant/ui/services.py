@@ -51,9 +51,9 @@ class CitationIndex:
 @st.cache_resource(show_spinner=False)
 def citations() -> CitationIndex:
     """Every resolved citation of the corpus, indexed both ways."""
-    from ..graph.citations import citations_by_target, extract_citations
+    from ..graph.citations import cached_citations, citations_by_target
 
-    cits = [c for c in extract_citations(corpus()) if c.target]
+    cits = [c for c in cached_citations(corpus()) if c.target]
     by_source: dict[str, list[Any]] = {}
     for c in cits:
         by_source.setdefault(c.source, []).append(c)
