@@ -251,3 +251,18 @@ def test_ruling_topic_votes_for_the_laws_its_tree_rests_on():
     boost = default_search().topic_boost("我发现对方藏牌了")
     g = default_search().gpos
     assert boost[g["law:64"]] > boost[g["law:27"]] == 0
+
+
+def test_differs_comes_from_the_clauses_shown(corpus):
+    """A result differs when a clause it shows changed in substance between editions (assistant.diff),
+    not merely because the two translations word it differently."""
+    from assistant.search.hybrid import default_search
+
+    ans = default_search().search("Law 64B", top=3)
+    r64 = next(r for r in ans.results if r.number == "64")
+    assert r64.differs and any(c["class"] in ("new", "substantive", "moved") for c in r64.changes)
+    ans = default_search().search("第23条", top=1)
+    assert ans.results[0].number == "23" and ans.results[0].differs       # different subject since 1999
+    ans = default_search().search("Law 43B2(a)", top=1)
+    r43 = ans.results[0]
+    assert r43.number == "43" and not r43.differs and r43.changes == []   # 明手/夢家 wording only

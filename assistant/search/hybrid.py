@@ -25,6 +25,7 @@ from .query import Query, scope_table, understand
 BRIDGE_EDITIONS = ("ccba1999", "ccba2018", "wbf2017")
 METHODS = ("lexical", "embedding", "headwords", "rulings")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+MAX_CHANGES_SHOWN = 12      # changed clauses listed per result (a whole law can have dozens)
 SHOW = (("ccba1999", "zh-Hans"), ("ccba2018", "zh-Hans"), ("wbf2017", "en"), ("wbf2017", "zh-Hant"),
         ("guandan2017", "zh-Hans"))
 
@@ -72,6 +73,7 @@ class Result:
     title: str
     clauses: list[ClauseHit] = field(default_factory=list)
     cited: bool = False
+    changes: list[dict[str, str]] = field(default_factory=list)   # shown clauses that changed, and how
 
     def to_json(self) -> dict[str, object]:
         key = {"law": "law", "article": "article", "guandan": "article"}.get(self.kind, self.kind)
@@ -81,6 +83,8 @@ class Result:
             out["source"] = str(scope_table()["guandan"]["name"])  # type: ignore[index]
         out.update({"score": round(self.score, 4), "differs": self.differs, "title": self.title,
                     "cited": self.cited, "clauses": [asdict(c) for c in self.clauses]})
+        if self.changes:
+            out["changes"] = self.changes
         return out
 
 
@@ -239,6 +243,21 @@ class HybridSearch:
         return hit / total if total else 0.0
 
     # ---------- results ----------
+    def _differences(self, g: str, hits: list[ClauseHit]) -> tuple[bool, list[dict[str, str]]]:
+        """Whether the answer differs between editions, from the clauses shown: a shown clause that
+        changed in substance (assistant.diff classes), or a law whose subject changed."""
+        info = self.ix.groups[g]
+        changes_map: dict[str, list[list[str]]] = info.get("changes")  # type: ignore[assignment]
+        if changes_map is None:
+            return self._differs[g], []
+        out: list[dict[str, str]] = []
+        for cid in dict.fromkeys(h.id for h in hits):
+            # the clause shown, or a clause under it (64B shown; 64B7 and 64B8 are new)
+            for changed in (k for k in changes_map if k == cid or k.startswith(cid + "/")):
+                for other, cls in changes_map[changed]:
+                    out.append({"id": changed, "counterpart": other, "class": cls})
+        return bool(out) or bool(info.get("differs_law")), out[:MAX_CHANGES_SHOWN]
+
     def _text_differs(self, g: str) -> bool:
         """Editions differ when the graph's alignment says so; else when 1999 and 2018 texts diverge."""
         info = self.ix.groups[g]
@@ -334,8 +353,10 @@ class HybridSearch:
             title_map: dict[str, str] = self.ix.groups[g].get("title", {})  # type: ignore[assignment]
             title = title_map.get(lang or "", "") or next(iter(title_map.values()), "")
             score = 1.0 if gi in cited_pos else float(fused[gi]) / top_score
-            results.append(Result(kind, number, score, self._differs[g], title,
-                                  self._clauses(gi, doc_score, mask, lang, ids), cited=gi in cited_pos))
+            hits = self._clauses(gi, doc_score, mask, lang, ids)
+            differs, changes = self._differences(g, hits)
+            results.append(Result(kind, number, score, differs, title, hits, cited=gi in cited_pos,
+                                  changes=changes))
         return Answer(q.text, True, results, searched, rulings=rulings)
 
 

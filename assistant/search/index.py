@@ -181,25 +181,39 @@ def headword_table(corpus) -> dict[str, list[str]]:  # type: ignore[no-untyped-d
     return {k: v for k, v in table.items() if v}
 
 
-def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
-    """Mark each group `differs` from the graph's edition alignment (any correspondence kind other
-    than 'same' between ccba1999, ccba2018 and wbf2017 inside it); leaves groups unmarked if the
-    alignment layer is missing or fails, so search falls back to comparing texts."""
-    try:
-        from ..graph.align import align_editions
+# change classes that make an answer differ between editions (not: unchanged, script, terms, rewording)
+DIFFERING = {"substantive", "new", "removed", "moved", "different_subject"}
 
-        corr = align_editions(corpus)
-    except Exception:  # noqa: BLE001 - optional layer, may be mid-edit
+
+def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
+    """Record, per law group, which clauses changed in substance between editions (assistant.diff:
+    1999 -> 2018 and 2018 -> wbf2017), as `changes` {clause id: [[other id, class], ...]}, and
+    `differs_law` when the law changed subject. Search flags a result when a clause it shows is one
+    of them. Leaves groups unmarked if the differences layer fails, so search compares texts."""
+    try:
+        from ..diff.report import diff_law
+    except Exception:  # noqa: BLE001 - optional layer
         return
-    kinds: dict[str, set[str]] = {}
-    for c in corr:
-        for cid in (c.from_id, c.to_id):
-            if cid and cid.count("/") >= 2:
-                g = "/".join(cid.split("/")[1:3]).replace("/", ":", 1)
-                kinds.setdefault(g, set()).add(str(c.kind))
     for g, info in groups.items():
-        if g in kinds:
-            info["differs"] = bool(kinds[g] - {"same"})
+        if not g.startswith("law:"):
+            continue
+        law = g.split(":", 1)[1]
+        changes: dict[str, list[list[str]]] = {}
+        law_subject = False
+        try:
+            diffs = [diff_law(corpus, law, "ccba1999", "ccba2018"), diff_law(corpus, law, "ccba2018", "wbf2017")]
+        except Exception:  # noqa: BLE001 - a law the differences layer cannot pair: leave it unmarked
+            continue
+        for d in diffs:
+            law_subject |= d.change == "different_subject"
+            for p in d.pairs:
+                if p.change not in DIFFERING:
+                    continue
+                for own, other in ((p.from_id, p.to_id), (p.to_id, p.from_id)):
+                    if own:
+                        changes.setdefault(own, []).append([other or "", p.change])
+        info["changes"] = changes
+        info["differs_law"] = law_subject
 
 
 def source_fingerprint() -> str:
@@ -221,7 +235,8 @@ def source_fingerprint() -> str:
 
 def index_params(model: str | None) -> dict[str, object]:
     return {"version": INDEX_VERSION, "corpus": source_fingerprint(),
-            "code": code_fingerprint("search", "parse", "graph/align.py"), "model": model_key(model)}
+            "code": code_fingerprint("search", "parse", "graph/align.py", "diff", "terminology.py",
+                                     "data/terms.tsv", "data/alignment.yaml"), "model": model_key(model)}
 
 
 def _folder(params: dict[str, object]) -> Path:
