@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..model import Clause
 from . import sources
 from .model import Question
-from .scope import Scope, clause_text, clean, place, spread
+from .scope import Scope, first_built, clause_text, clean, place, spread
 from .text import BLANK, blank_out, contains, edition_name, is_cjk, law_label, norm, phrase, term_pattern
 
 MIN_CJK_TERM = 2
@@ -171,11 +171,4 @@ def build(scope: Scope, rng: random.Random, item: Item) -> Question | None:
 
 def generate(scope: Scope, rng: random.Random, n: int) -> list[Question]:
     """Up to n clozes, one per concept before any concept is asked twice."""
-    out: list[Question] = []
-    for item in spread(rng, candidates(scope), 10**6, group=lambda it: it.concept):
-        q = build(scope, rng, item)
-        if q is not None:
-            out.append(q)
-        if len(out) == n:
-            break
-    return out
+    return first_built(rng, candidates(scope), n, lambda it: it.concept, lambda item: build(scope, rng, item))

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..parse.common import s2t
 from . import sources
 from .model import Question
-from .scope import Scope, place, spread
+from .scope import Scope, first_built, place, spread
 from .text import contains, norm, phrase, scope_name, term_pattern
 
 # (edition, language) columns of the crosswalk
@@ -114,11 +114,4 @@ def build(scope: Scope, rng: random.Random, item: Item) -> Question | None:
 
 def generate(scope: Scope, rng: random.Random, n: int) -> list[Question]:
     """Up to n questions, one per concept first."""
-    out: list[Question] = []
-    for item in spread(rng, candidates(scope), 10**6, group=lambda it: it.concept):
-        q = build(scope, rng, item)
-        if q is not None:
-            out.append(q)
-        if len(out) == n:
-            break
-    return out
+    return first_built(rng, candidates(scope), n, lambda it: it.concept, lambda item: build(scope, rng, item))

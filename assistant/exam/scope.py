@@ -14,6 +14,7 @@ from . import sources
 from .text import squash
 
 T = TypeVar("T")
+Q = TypeVar("Q")
 
 # options per multiple-choice question by difficulty
 OPTIONS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
@@ -101,6 +102,20 @@ def spread(rng: random.Random, items: Sequence[T], n: int, group: Callable[[T], 
         pool = rest
     return out
 
+
+
+def first_built(rng: random.Random, items: Sequence[T], n: int, group: Callable[[T], str],
+                build: Callable[[T], "Q | None"]) -> "list[Q]":
+    """Up to n built questions from the items, spread over groups (one per group before a second);
+    items whose build returns None are skipped."""
+    out: list[Q] = []
+    for item in spread(rng, items, 10**6, group=group):
+        q = build(item)
+        if q is not None:
+            out.append(q)
+        if len(out) == n:
+            break
+    return out
 
 def place(rng: random.Random, answer: str, distractors: Sequence[str]) -> tuple[list[str], int]:
     """The options in random order and the index of the answer."""

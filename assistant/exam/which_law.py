@@ -10,7 +10,7 @@ from functools import lru_cache
 from ..model import Clause, ClauseId
 from . import sources
 from .model import Question
-from .scope import Scope, clause_text, clean, place, spread
+from .scope import Scope, first_built, clause_text, clean, place, spread
 from .text import contains, edition_name, law_label, mentions_number, norm, phrase
 
 LEVELS = ("section", "item", "subitem", "subsubitem", "subsubsubitem")
@@ -90,11 +90,4 @@ def build(scope: Scope, rng: random.Random, c: Clause) -> Question | None:
 
 def generate(scope: Scope, rng: random.Random, n: int) -> list[Question]:
     """Up to n questions, at most one per law until every law has one."""
-    out: list[Question] = []
-    for c in spread(rng, candidates(scope), 10**6, group=lambda c: f"{c.cid.kind}/{c.cid.path[0]}"):
-        q = build(scope, rng, c)
-        if q is not None:
-            out.append(q)
-        if len(out) == n:
-            break
-    return out
+    return first_built(rng, candidates(scope), n, lambda c: f"{c.cid.kind}/{c.cid.path[0]}", lambda item: build(scope, rng, item))

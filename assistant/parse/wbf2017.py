@@ -70,8 +70,12 @@ def _sup_to_int(s: str) -> int:
     return int("".join(str(SUPERSCRIPTS.index(c)) for c in s if c in SUPERSCRIPTS))
 
 
-def strip_markers(text: str) -> tuple[str, list[int]]:
-    """Remove footnote markers (superscripts, `^{8、}`) and return the text and the numbers found."""
+def strip_markers(text: str, zh: bool = False) -> tuple[str, list[int]]:
+    """Remove footnote markers (superscripts, `^{8、}`) and return the text and the numbers found.
+
+    In Chinese text a marker goes with the spaces around it (`莊家 ⁶ 或` -> `莊家或`); in English the
+    spaces stay and runs of them are collapsed.
+    """
     nums: list[int] = []
 
     def caret(m: re.Match[str]) -> str:
@@ -83,8 +87,15 @@ def strip_markers(text: str) -> tuple[str, list[int]]:
         return ""
 
     text = CARET_MARK_RE.sub(caret, text)
+    if zh:
+        return re.sub(f"\\s*[{SUPERSCRIPTS}]+\\s*", sup, text), nums
     text = SUP_RUN_RE.sub(sup, text)
     return re.sub(r"  +", " ", text), nums
+
+
+def strip_markers_zh(text: str) -> tuple[str, list[int]]:
+    """Chinese text: markers go with the spaces around them (`莊家 ⁶ 或` -> `莊家或`)."""
+    return strip_markers(text, zh=True)
 
 
 def _is_en_run(chunk: str, at_start: bool) -> bool:
@@ -592,7 +603,7 @@ class _LawParser:
         if langs == {"en", "zh"}:
             self.mixed_split += 1
         for lang, text in runs:
-            text, nums = strip_markers(text) if lang == "en" else _strip_zh_markers(text)
+            text, nums = strip_markers(text) if lang == "en" else strip_markers_zh(text)
             acc.markers.extend((lang, k) for k in nums)
             if lang == "en":
                 if text:
@@ -624,7 +635,7 @@ class _LawParser:
             zh = runs[0][1]
             if self.fn_last is not None and self._footnote_zh_open():
                 fn = self.footnotes[self.fn_last]
-                fn.text["zh-Hant"] += _strip_zh_markers(zh)[0]
+                fn.text["zh-Hant"] += strip_markers_zh(zh)[0]
                 fn.source = SourceSpan(self.file, fn.source.first, n)
                 return
             if len(zh) <= 6 and zh.endswith("。") and not acc.en and not acc.zh and acc.clause.level != "law":
@@ -735,7 +746,7 @@ class _LawParser:
         en_t, nums = strip_markers(" ".join(t for lang, t in runs if lang == "en"))
         if not en_t.strip() or not _title_like(en_t):
             return False
-        zh_t, znums = _strip_zh_markers("".join(t for lang, t in runs if lang == "zh"))
+        zh_t, znums = strip_markers_zh("".join(t for lang, t in runs if lang == "zh"))
         acc.clause.title = {"en": en_t.strip(), "zh-Hant": squeeze_cjk_spaces(zh_t.strip())}
         acc.markers.extend([("en", k) for k in nums] + [("zh", k) for k in znums])
         return True
@@ -921,7 +932,7 @@ class _LawParser:
         en = " ".join(t for lang, t in runs if lang == "en")
         if _title_like(strip_markers(en)[0]) or not en:
             en_t, nums = strip_markers(en)
-            zh_t, znums = _strip_zh_markers("".join(t for lang, t in runs if lang == "zh"))
+            zh_t, znums = strip_markers_zh("".join(t for lang, t in runs if lang == "zh"))
             self.section.clause.title = {"en": en_t.strip(), "zh-Hant": squeeze_cjk_spaces(zh_t.strip())}
             self.section.markers.extend([("en", k) for k in nums] + [("zh", k) for k in znums])
         else:
@@ -973,23 +984,6 @@ class _LawParser:
                 fns = self.by_id[cid].clause.footnotes
                 if fn.id not in fns:
                     fns.append(fn.id)
-
-
-def _strip_zh_markers(text: str) -> tuple[str, list[int]]:
-    """Chinese text: markers go with the spaces around them (`莊家 ⁶ 或` -> `莊家或`)."""
-    nums: list[int] = []
-
-    def caret(m: re.Match[str]) -> str:
-        nums.append(int(m.group(1)))
-        return m.group(2)
-
-    def sup(m: re.Match[str]) -> str:
-        nums.append(_sup_to_int(m.group(0)))
-        return ""
-
-    text = CARET_MARK_RE.sub(caret, text)
-    text = re.sub(f"\\s*[{SUPERSCRIPTS}]+\\s*", sup, text)
-    return text, nums
 
 
 # ----------------------------------------------------------------------------------------------
