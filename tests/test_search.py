@@ -266,3 +266,38 @@ def test_differs_comes_from_the_clauses_shown(corpus):
     ans = default_search().search("Law 43B2(a)", top=1)
     r43 = ans.results[0]
     assert r43.number == "43" and not r43.differs and r43.changes == []   # 明手/夢家 wording only
+
+
+# ---------- query cleanup and law-level pooling ----------
+def test_question_fillers_are_not_search_tokens():
+    from assistant.search.lexical import query_tokens, tokenize
+
+    assert "咋办" not in query_tokens("庄家打错了一张牌，这咋办")
+    assert "庄家" in query_tokens("庄家打错了一张牌，这咋办")
+    assert "now" not in query_tokens("Dummy pointed at a card. What now?")
+    assert "处理" in tokenize("藏牌成立后的处理程序")      # the laws' own text keeps every word
+
+
+def test_seat_names_are_cut_as_words():
+    from assistant.search.lexical import tokenize
+
+    toks = tokenize("北家开叫1♠，南家手一滑")
+    assert "北家" in toks and "开叫" in toks and "南家" in toks
+
+
+def test_group_pooling_adds_shares_of_the_next_best_clauses(searcher):
+    import dataclasses
+
+    from assistant.search.hybrid import HybridSearch, Tuning
+
+    s = HybridSearch(index=searcher.ix, tuning=dataclasses.replace(Tuning(), pool_shares=(1.0, 0.5)))
+    scores = np.zeros(len(s.ix.docs))
+    g = s.gpos["law:64"]
+    docs = np.flatnonzero(s.doc_group == g)[:3]
+    scores[docs] = [3.0, 2.0, 1.0]
+    mask = np.zeros(len(s.ix.docs), dtype=bool)
+    mask[docs] = True
+    assert s.pool(scores, mask)[g] == 3.0
+    assert s.pool_top(scores, mask)[g] == 3.0 + 0.5 * 2.0          # the third clause adds nothing
+    one = dataclasses.replace(Tuning(), pool_shares=(1.0,))
+    assert HybridSearch(index=searcher.ix, tuning=one).pool_top(scores, mask)[g] == 3.0

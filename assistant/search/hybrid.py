@@ -44,6 +44,9 @@ class Tuning:
     definitions: float = 0.5      # weight of definition/policy groups (they answer few questions)
     rulings: float = 0.3          # weight of the laws a matching ruling tree rests on (by share of its cites)
     rulings_topics: int = 2       # how many matching trees count
+    # law-level aggregation: a group's score is its best clause plus these shares of its 2nd, 3rd best
+    # (a law whose several clauses match is likelier than one with a single lucky clause)
+    pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)
     # abstention: decline when the best clause's cosine is below the threshold for the query's script
     # (English queries score lower against the bilingual corpus than Chinese ones) and the best BM25
     # clause covers less than `decline_cover` of the query's idf mass
@@ -173,6 +176,22 @@ class HybridSearch:
         np.maximum.at(best, self.doc_group[docs], doc_scores[docs])
         return best
 
+    def pool_top(self, doc_scores: np.ndarray, docs: np.ndarray) -> np.ndarray:
+        """Group score = shares-weighted sum of its best documents among `docs` (see Tuning.pool_shares)."""
+        shares = np.asarray(self.tuning.pool_shares, dtype=np.float64)
+        idx = np.flatnonzero(docs)
+        if len(shares) <= 1 or not len(idx):
+            return self.pool(doc_scores, docs)
+        grp = self.doc_group[idx]
+        order = np.lexsort((-doc_scores[idx], grp))           # by group, best first within a group
+        grp, sc = grp[order], doc_scores[idx][order]
+        starts = np.flatnonzero(np.r_[True, grp[1:] != grp[:-1]])
+        pos = np.arange(len(grp)) - np.repeat(starts, np.diff(np.r_[starts, len(grp)]))
+        keep = pos < len(shares)
+        out = np.zeros(len(self.group_names), dtype=np.float64)
+        np.add.at(out, grp[keep], sc[keep] * shares[pos[keep]])
+        return out
+
     def fuse(self, q: Query, lex: np.ndarray, emb: np.ndarray, mask: np.ndarray,
              methods: tuple[str, ...] = METHODS) -> np.ndarray:
         """Weighted reciprocal-rank fusion of the group rankings of each method."""
@@ -182,12 +201,12 @@ class HybridSearch:
         fused = np.zeros(len(self.group_names), dtype=np.float64)
         kind = self.doc_kind
         if "lexical" in methods:
-            docs = mask & np.isin(kind, ("clause", "law"))
-            fused += t.lexical / (t.rrf_k + _ranks(self.pool(lex, docs), valid))
+            # clauses pooled over the best few; a whole-law document competes with that sum
+            lex_g = np.maximum(self.pool_top(lex, mask & (kind == "clause")), self.pool(lex, mask & (kind == "law")))
+            fused += t.lexical / (t.rrf_k + _ranks(lex_g, valid))
         if "embedding" in methods:
-            docs = mask & np.isin(kind, ("clause", "tree"))
             w_emb = t.embedding_zh if CJK.search(q.text) else t.embedding
-            fused += w_emb / (t.rrf_k + _ranks(self.pool(emb + 1.0, docs), valid))
+            fused += w_emb / (t.rrf_k + _ranks(self.pool_top(emb + 1.0, mask & (kind == "clause")), valid))
             if t.index and (mask & (kind == "index")).any():
                 fused += t.index / (t.rrf_k + _ranks(self.pool(emb + 1.0, mask & (kind == "index")), valid))
         if "headwords" in methods and q.headwords and fused.max() > 0:

@@ -25,6 +25,15 @@ has have had not no so as can may must shall should will would there here what w
 how why all any each such into out up down about after before while just only also very""".split())
 ZH_STOP = frozenset("""的 了 是 在 和 与 或 及 也 就 都 而 又 被 把 将 对 于 为 以 之 其 该 此 这 那 个 一 有 没 没有 不 吗 呢 吧 啊
 我 你 他 她 我们 你们 他们 她们 自己 什么 怎么 怎么办 怎样 如何 可以 能 能不能 要 会 还 这个 那个 时 时候 如果 但 但是 则 应 须 得 等""".split())
+# How people ask, not what they ask about: dropped from questions only (the laws' own text keeps them),
+# so that neither BM25 nor the coverage of the abstention rule counts "咋办" or "what now" as content.
+QUERY_STOP = frozenset("""咋办 怎么算 怎么处理 如何处理 该怎么 怎么判 如何判 算不算 算数 行不行 可不可以 能不能 可以吗 合法吗
+对吗 是不是 有没有 要不要 应该 该 一下 这样 那样 这种 请问 问题 处理 情况 哪个 呢 吗 吧 啊 呀 嘛 了 着
+now what anyth happen ok okay pleas question exam realli just want thing someth could would""".split())
+# seat names and table words the crosswalk lacks: without them jieba's new-word guessing glues a seat to
+# the next word (南家手, 北家开) and the call is lost
+TABLE_WORDS = ("东家", "南家", "西家", "北家", "庄家", "明手", "防家", "同伴", "上家", "下家",
+               "开叫", "应叫", "争叫", "垫牌", "赢墩", "将吃")
 
 
 @lru_cache(maxsize=1)
@@ -35,7 +44,7 @@ def _jieba():  # type: ignore[no-untyped-def]
 
     jieba.setLogLevel(logging.WARNING)
     tk = jieba.Tokenizer()
-    for w in load_vocabulary().jieba_words():
+    for w in (*load_vocabulary().jieba_words(), *TABLE_WORDS):
         tk.add_word(w, freq=2000)
     return tk
 
@@ -65,6 +74,11 @@ def tokenize(text: str) -> list[str]:
                 if w not in ZH_STOP:
                     out.append(w)
     return out
+
+
+def query_tokens(text: str) -> list[str]:
+    """Search tokens of a question: `tokenize` without the words that only make it a question."""
+    return [t for t in tokenize(text) if t not in QUERY_STOP]
 
 
 class Lexical:

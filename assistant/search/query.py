@@ -18,7 +18,7 @@ import yaml
 from ..errors import BadQuery, BridgelawError
 from ..model import CLAUSE_ID_RE
 from ..parse.common import cn2int
-from .lexical import normalise, tokenize
+from .lexical import normalise, query_tokens, tokenize
 from .vocab import load_vocabulary
 
 MAX_CHARS = 2000
@@ -220,7 +220,7 @@ def understand(text: str, ix, edition: str | None = None) -> Query:  # type: ign
     """Check the text and work out tokens, expansions, headwords, citations and game scope."""
     q = check(text)
     game = game_of(q, edition)
-    tokens = tokenize(q)
+    tokens = query_tokens(q)
     labels = load_vocabulary().expand(q)
     labels += [w for w in situation_words(q) if w not in labels]
     base = set(tokens)
