@@ -1,6 +1,6 @@
 """Benchmark the law graph: build time from the sources (parse + graph), cached load time, triple counts.
 
-Run: /work/venv/bin/python bench/graph.py   (uses a temporary cache folder; the target is <= 10 s on 2 cores)
+Run: .venv/bin/python bench/graph.py   (uses a temporary cache folder; the target is <= 10 s on 2 cores)
 """
 
 from __future__ import annotations

@@ -19,9 +19,7 @@ from assistant.rulings.engine import NoMatchingBranch, UnknownTopic, rule, start
 from assistant.rulings.match import topics_for_query
 from assistant.rulings.model import load_trees
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "eval" / "dev-rulings.jsonl"
-if not DEV.is_file():                      # the eval folder sits beside the working tree
-    DEV = Path("/work/shared/eval/dev-rulings.jsonl")
+DEV = Path(__file__).resolve().parents[2] / "shared" / "eval" / "dev-rulings.jsonl"   # ../shared beside the clone
 CASES = [json.loads(line) for line in DEV.read_text(encoding="utf-8").splitlines() if line.strip()]
 LAW_REF = re.compile(r"^(\d+)([A-H])?(\d+)?((?:\([a-z0-9]+\))*)$")
 
