@@ -243,14 +243,7 @@ def _split_ref(tok: str) -> tuple[str | None, list[tuple[int, str]]]:
     m = _REF_PARTS.match(tok.replace(" ", ""))
     if not m:
         return None, []
-    comps: list[tuple[int, str]] = []
-    if m.group("sec"):
-        comps.append((1, m.group("sec")))
-    if m.group("item"):
-        comps.append((2, m.group("item")))
-    for p in re.findall(r"[(（]([^)）]+)[)）]", m.group("par")):
-        comps.append((_paren_level(p, comps), p))
-    return m.group("law"), comps
+    return m.group("law"), _split_comp(tok.replace(" ", "")[len(m.group("law") or ""):])
 
 
 def _split_comp(tok: str) -> list[tuple[int, str]]:
