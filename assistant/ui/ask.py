@@ -10,7 +10,7 @@ import streamlit as st
 from ..errors import BadQuery
 from . import services
 from .i18n import pick
-from .laws import law_title
+from .laws import pick_law_title
 from .render import COLUMNS, Ctx, esc, go, group_name, law_page_id, link, redline_markdown
 
 COL_OF = {(ed, lang): key for ed, lang, key in COLUMNS}
@@ -95,7 +95,7 @@ def _rule_edition(ctx: Ctx, tree: Any) -> str:
 
 def _result(ctx: Ctx, i: int, r: Any) -> None:
     name = group_name(ctx, r.kind, r.number)
-    title = law_title(services.corpus(), r.number, ctx.lang) if r.kind == "law" else r.title
+    title = pick_law_title(services.clause_title, r.number, ctx.lang) if r.kind == "law" else r.title
     with st.container(border=True):
         head = f"**{esc(name)}** · {esc(title)}" if title else f"**{esc(name)}**"
         st.markdown(head)

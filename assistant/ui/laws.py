@@ -3,6 +3,7 @@ WBF 2017 en | WBF 2017 zh-Hant) with redlines, cites and cited-by as links, foot
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,11 +106,23 @@ def render(ctx: Ctx) -> None:
 
 
 def law_title(corpus: Any, number: str, lang: str) -> str:
+    """A law's title in `lang` from the parsed corpus (wbf2017 en / zh-Hant, ccba2018 zh-Hans)."""
+    def title_of(cid: str) -> dict[str, str] | None:
+        ed = cid.split("/", 1)[0]
+        c = corpus.editions[ed].clauses.get(cid)
+        return c.title if c is not None else None
+
+    return pick_law_title(title_of, number, lang)
+
+
+def pick_law_title(title_of: Callable[[str], Mapping[str, str] | None], number: str, lang: str) -> str:
+    """A law's title in `lang`, each script from the edition that writes it natively; `title_of(id)`
+    gives a clause's titles by language (from the corpus, or from the search index on the Ask page)."""
     titles: dict[str, str] = {}
     for ed, lg in (("wbf2017", "en"), ("wbf2017", "zh-Hant"), ("ccba2018", "zh-Hans")):
-        c = corpus.editions[ed].clauses.get(f"{ed}/law/{number}")
-        if c is not None and c.title.get(lg):
-            titles.setdefault(lg, c.title[lg])
+        t = (title_of(f"{ed}/law/{number}") or {}).get(lg)
+        if t:
+            titles.setdefault(lg, t)
     return pick(titles, lang)
 
 

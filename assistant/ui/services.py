@@ -108,6 +108,11 @@ def ask(query: str, edition: str | None = None, top: int = 5) -> Any:
     return searcher().search(check_query(query), edition=edition, top=top)
 
 
+def clause_title(clause_id: str) -> dict[str, str] | None:
+    """A clause's titles by language from the search index (the Ask page needs no parsed corpus)."""
+    return searcher().clause_titles(clause_id)  # type: ignore[no-any-return]
+
+
 def topics_for_query(query: str, offered: list[str] | None = None) -> list[str]:
     """Ruling topics for a question: the search's own offer, else rulings.match, else trigger words."""
     known = trees()

