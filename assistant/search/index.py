@@ -23,8 +23,9 @@ from ..parse.common import t2s
 from .embedders import get_embedder, model_key
 from .lexical import Lexical, tokenize
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2         # 2: BM25 columns saved as plain .npy (read without bm25s)
 EMBED_CHARS = 320         # embedders see the start of long clauses (build time grows with length); BM25 sees all
+SCENARIO_EDITION = "scenario"  # the edition field of situation documents (they belong to every edition)
 SKIP_LEVELS = frozenset({"preface", "introduction", "chapter", "part"})
 
 
@@ -38,6 +39,7 @@ class Doc:
     group: str           # 'law:64', 'article:22', 'guandan:15', 'definition:dummy', 'policy:systems'
     kind: str = "clause" # clause | law (all text of a law, BM25 only) | tree (a clause with its
                          # sub-clauses, embeddings only) | index (a WBF index term pointing at the clause)
+                         # | scenario (a table situation of the law in players' words; edition 'scenario')
 
 
 @dataclass
@@ -153,7 +155,22 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
                 for cid in e.clauses:
                     if cid in clauses:
                         add(Doc(cid, ed.name, "en", str(clauses[cid]["group"]), "index"), term, term)
+    add_scenarios(add, groups)
     return docs, lex_texts, emb_texts, clauses, groups
+
+
+def add_scenarios(add, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
+    """One document per table situation (assistant.search.scenarios), in its law's group; edition
+    'scenario' because a situation belongs to the law in every edition, not to one text."""
+    from .scenarios import load_scenarios
+
+    for sc in load_scenarios():
+        info = groups.get(sc.group)
+        if info is None:            # a corpus without that law (a test's sub-corpus); tests check the keys
+            continue
+        roots: dict[str, str] = info["root"]  # type: ignore[assignment]
+        root = next((roots[e] for e in ("wbf2017", "ccba2018", "ccba1999") if e in roots), next(iter(roots.values())))
+        add(Doc(root, SCENARIO_EDITION, sc.lang, sc.group, "scenario"), sc.text, sc.text)
 
 
 def _descendants(c: Clause, by_id: dict[str, Clause]) -> list[str]:
@@ -236,7 +253,7 @@ def source_fingerprint() -> str:
 def index_params(model: str | None) -> dict[str, object]:
     return {"version": INDEX_VERSION, "corpus": source_fingerprint(),
             "code": code_fingerprint("search", "parse", "graph/align.py", "diff", "terminology.py",
-                                     "data/terms.tsv", "data/alignment.yaml"), "model": model_key(model)}
+                                     "data/terms.tsv", "data/alignment.yaml", "data/scenarios"), "model": model_key(model)}
 
 
 def _folder(params: dict[str, object]) -> Path:

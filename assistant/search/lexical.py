@@ -8,6 +8,7 @@ English is lower-cased and stemmed (PyStemmer); stop words and punctuation are d
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import os
 import re
@@ -106,11 +107,18 @@ def query_tokens(text: str) -> list[str]:
 
 
 class Lexical:
-    """A BM25 index over pre-tokenized documents; scores every document for a (weighted) query."""
+    """A BM25 index over pre-tokenized documents; scores every document for a (weighted) query.
 
-    def __init__(self, retriever) -> None:  # type: ignore[no-untyped-def]
-        self.bm25 = retriever
-        self.vocab: dict[str, int] = retriever.vocab_dict
+    Built with bm25s (Lucene BM25, k1 1.2, b 0.75), which precomputes each token's score in each
+    document as a sparse column; queries only add columns, so a loaded index needs numpy alone
+    (importing bm25s and scipy costs a cold start 0.2 s).
+    """
+
+    def __init__(self, data: np.ndarray, indices: np.ndarray, indptr: np.ndarray, num_docs: int,
+                 vocab: dict[str, int]) -> None:
+        self.data, self.indices, self.indptr = data, indices, indptr
+        self.num_docs = int(num_docs)
+        self.vocab = vocab
         self.idf = self._idf()
 
     @classmethod
@@ -119,35 +127,45 @@ class Lexical:
 
         retriever = bm25s.BM25(k1=1.2, b=0.75)
         retriever.index([list(t) or [""] for t in token_lists], show_progress=False)
-        return cls(retriever)
+        m = retriever.scores
+        return cls(np.asarray(m["data"]), np.asarray(m["indices"]), np.asarray(m["indptr"]),
+                   int(m["num_docs"]), dict(retriever.vocab_dict))
 
     def save(self, folder: Path) -> None:
-        self.bm25.save(str(folder), allow_pickle=False, show_progress=False)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("data", "indices", "indptr"):
+            np.save(folder / f"{name}.npy", getattr(self, name), allow_pickle=False)
+        (folder / "vocab.json").write_text(json.dumps({"num_docs": self.num_docs, "vocab": self.vocab},
+                                                      ensure_ascii=False), encoding="utf-8")
 
     @classmethod
     def load(cls, folder: Path) -> "Lexical":
-        import bm25s
-
-        return cls(bm25s.BM25.load(str(folder), allow_pickle=False, mmap=False, load_corpus=False))
+        meta = json.loads((folder / "vocab.json").read_text(encoding="utf-8"))
+        arrays = [np.load(folder / f"{name}.npy", allow_pickle=False) for name in ("data", "indices", "indptr")]
+        return cls(*arrays, meta["num_docs"], meta["vocab"])
 
     def _idf(self) -> dict[str, float]:
         """Per-token inverse document frequency (for query coverage), from the index's column sizes."""
-        mat = self.bm25.scores
-        indptr = np.asarray(mat["indptr"])
-        n = max(int(self.bm25.scores.get("num_docs", 0)), 1)
-        df = np.diff(indptr)
+        n = max(self.num_docs, 1)
+        df = np.diff(self.indptr)
         idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
         return {tok: float(idf[i]) for tok, i in self.vocab.items() if i < len(idf) and tok}
 
+    def docs_with(self, token: str) -> np.ndarray:
+        """The documents that contain `token` (empty for an unknown token)."""
+        i = self.vocab.get(token)
+        if i is None:
+            return np.zeros(0, dtype=self.indices.dtype)
+        return self.indices[int(self.indptr[i]):int(self.indptr[i + 1])]
+
     def scores(self, tokens: Sequence[str], weights: Sequence[float] | None = None) -> np.ndarray:
         """BM25 score of every document; tokens may repeat; `weights` scale each token's contribution."""
-        n = int(self.bm25.scores["num_docs"])
-        total = np.zeros(n, dtype=np.float32)
+        total = np.zeros(self.num_docs, dtype=np.float32)
         weights = weights or [1.0] * len(tokens)
-        by_w: dict[float, list[str]] = {}
         for t, w in zip(tokens, weights):
-            if t in self.vocab:
-                by_w.setdefault(float(w), []).append(t)
-        for w, toks in by_w.items():
-            total += w * self.bm25.get_scores(toks)
+            i = self.vocab.get(t)
+            if i is None:
+                continue
+            a, b = int(self.indptr[i]), int(self.indptr[i + 1])
+            np.add.at(total, self.indices[a:b], np.float32(w) * self.data[a:b])
         return total
