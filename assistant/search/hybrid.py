@@ -221,9 +221,11 @@ class HybridSearch:
             if t.index and (mask & (kind == "index")).any():
                 fused += t.index / (t.rrf_k + _ranks(self.pool(emb + 1.0, mask & (kind == "index")), valid))
         if "scenarios" in methods and (mask & (kind == "scenario")).any():
+            # words: a law whose several situations match (best three, as for clauses); embeddings: the
+            # closest situation only (pooling them favoured the laws with the most situations)
             sc = mask & (kind == "scenario")
             if t.scenarios_lexical:
-                fused += t.scenarios_lexical / (t.rrf_k + _ranks(self.pool(lex, sc), valid))
+                fused += t.scenarios_lexical / (t.rrf_k + _ranks(self.pool_top(lex, sc), valid))
             if t.scenarios_embedding:
                 fused += t.scenarios_embedding / (t.rrf_k + _ranks(self.pool(emb + 1.0, sc), valid))
         if "headwords" in methods and q.headwords and fused.max() > 0:
