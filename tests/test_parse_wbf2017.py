@@ -407,3 +407,10 @@ def test_parse_is_fast() -> None:
     t = time.perf_counter()
     parse_wbf2017(text, FILE)
     assert time.perf_counter() - t < 1.5
+
+
+def test_heading_whose_chinese_opens_with_a_bracket(by) -> None:  # type: ignore[no-untyped-def]
+    # source line 1434: `G. Lead to Tricks Subsequent to First Trick (首磴牌後)下一磴牌之攻出`
+    g = by["wbf2017/law/44/G"]
+    assert g.title["en"] == "Lead to Tricks Subsequent to First Trick"
+    assert g.title["zh-Hant"] == "(首磴牌後)下一磴牌之攻出"

@@ -134,6 +134,10 @@ def split_langs(line: str) -> list[tuple[str, str]]:
             if m and SENTENCE_END_RE.search(text[: m.start()]):
                 runs[k + 1][1] = m.group(1) + runs[k + 1][1]
                 text = text[: m.start()]
+            elif text.rstrip().endswith("(") and text.count("(") > text.count(")") and ")" in runs[k + 1][1]:
+                # a heading whose Chinese opens with a bracket: `… First Trick (首磴牌後)下一磴…`
+                text = text.rstrip()[:-1]
+                runs[k + 1][1] = "(" + runs[k + 1][1]
         if lang == "en" and out and out[-1][0] == "zh":
             # leading punctuation of an English run after Chinese stays with the Chinese
             m = LEAD_ZH_RE.match(text)
