@@ -45,7 +45,7 @@ class Tuning:
     rulings: float = 0.3          # weight of the laws a matching ruling tree rests on (by share of its cites)
     rulings_topics: int = 2       # how many matching trees count
     scenarios_lexical: float = 1.0    # weight of the BM25 ranking of table situations (data/scenarios)
-    scenarios_embedding: float = 0.3  # weight of the embedding ranking of table situations
+    scenarios_embedding: float = 0.5  # weight of the embedding ranking of table situations
     # law-level aggregation: a group's score is its best clause plus these shares of its 2nd, 3rd best
     # (a law whose several clauses match is likelier than one with a single lucky clause)
     pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)
