@@ -60,7 +60,12 @@ def _wait(d, css: str, timeout: float) -> None:  # type: ignore[no-untyped-def]
     WebDriverWait(d, timeout, poll_frequency=0.05).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--query", default=QUERY, help="the first question (default: an English one)")
+    query = ap.parse_args(argv).query
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
     t = time.perf_counter()
     subprocess.run([sys.executable, "-c", "from assistant.search.hybrid import default_search; "
@@ -87,7 +92,7 @@ def main() -> None:
             if time.perf_counter() - t0 > 120 or proc.poll() is not None:
                 raise SystemExit("streamlit did not start")
         t_up = time.perf_counter() - t0
-        d.get(f"{base}/?page=ask&lang=en&q={quote(QUERY)}")
+        d.get(f"{base}/?page=ask&lang=en&q={quote(query)}")
         _wait(d, ".st-key-ask_q", 120)
         t_shell = time.perf_counter() - t0
         _wait(d, ".st-key-ask_open_0", 300)

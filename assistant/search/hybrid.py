@@ -152,7 +152,7 @@ class HybridSearch:
         self.doc_kind = np.array([d.kind for d in ix.docs])
         self.group_kind = np.array([g.split(":", 1)[0] for g in self.group_names])
         self.gpos = gpos
-        self._differs = {g: self._text_differs(g) for g in self.group_names}
+        self._differs: dict[str, bool] = {}     # filled per result group on first use (a cold start skips it)
 
     def clause_titles(self, clause_id: str) -> dict[str, str] | None:
         """A clause's titles by language, from the index (no corpus parse); None for an unknown id."""
@@ -283,6 +283,8 @@ class HybridSearch:
         info = self.ix.groups[g]
         changes_map: dict[str, list[list[str]]] = info.get("changes")  # type: ignore[assignment]
         if changes_map is None:
+            if g not in self._differs:
+                self._differs[g] = self._text_differs(g)
             return self._differs[g], []
         out: list[dict[str, str]] = []
         for cid in dict.fromkeys(h.id for h in hits):
