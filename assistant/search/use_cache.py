@@ -24,7 +24,8 @@ import numpy as np
 from ..cache import cache_dir
 
 log = logging.getLogger(__name__)
-FORMAT = 1          # bump when the layout below changes
+FORMAT = 2          # bump when the layout below changes
+PROBE = "明手 dummy 夢家"   # embedded at save and again at load: the copy must match the package
 
 
 def _resources() -> Path:
@@ -82,6 +83,7 @@ def _save(folder: Path, tok: Any, backend: Any) -> None:
         elif isinstance(value, (int, float, str, bool)) and name != "threads":
             meta["scalars"][name] = value
     (folder / "backend.json").write_text(json.dumps(meta), encoding="utf-8")
+    np.save(folder / "probe.npy", np.asarray(backend.encode([PROBE]), dtype=np.float32), allow_pickle=False)
     (folder / "done").write_text("ok", encoding="utf-8")
 
 
@@ -117,6 +119,11 @@ def load_use(threads: int = 1) -> Any:
         folder = _folder()
         if (folder / "done").exists():
             model._sp, model._backend = _load(folder, threads)
+            # the copy must embed exactly as the package did when it was written (a changed layout or a
+            # damaged file shows here, not at the first real question)
+            if not np.array_equal(np.asarray(model.encode([PROBE]), dtype=np.float32),
+                                  np.load(folder / "probe.npy", allow_pickle=False)):
+                raise ValueError("the cached copy embeds differently from the package")
             return model
         backend = model._model                      # the package's own (slow) load
         # written beside, then renamed into place: a reader never sees half a folder
@@ -128,6 +135,7 @@ def load_use(threads: int = 1) -> Any:
         except OSError:                             # another process got there first
             shutil.rmtree(tmp, ignore_errors=True)
     except Exception as err:  # noqa: BLE001 - the cache is an optimisation; the package load still works
-        log.warning("USE cache not used (%s); loading from the package", err)
+        log.warning("USE cache not used (%s); loading from the package, the copy is written again next time", err)
+        shutil.rmtree(_folder(), ignore_errors=True)
         model = USE(threads=threads)
     return model
