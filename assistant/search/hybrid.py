@@ -3,7 +3,8 @@ nothing applies.
 
 `HybridSearch().search(query, edition=None, lang=None, top=5) -> Answer`. Each method scores every
 clause document; scores are pooled per group (law number, CCBA 2018 article, Guandan article,
-definition, policy) and the group rankings are fused with weighted reciprocal ranks, plus the WBF index
+definition, policy) and the group rankings are fused with weighted reciprocal ranks, with the rankings of
+each law's table situations (data/scenarios), the laws of a matching ruling tree and the WBF index
 headwords the query names. Cited laws ("Law 27", "第64条") come first. A result lists, per edition and
 language, the clause that matched best, and says whether the editions differ.
 """
