@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -67,9 +66,3 @@ def test_wbf_sections_covered(corr: list[Correspondence], corpus) -> None:  # ty
 def test_curated_entries_have_sources() -> None:
     for entries in curated().values():
         assert all(e["source"] and e["kind"] in KINDS for e in entries)
-
-
-def test_fast(corpus) -> None:  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    align_editions(corpus)
-    assert time.perf_counter() - t < 3.0
