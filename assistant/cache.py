@@ -28,3 +28,14 @@ def code_fingerprint(*subpackages: str) -> str:
     for p in sorted(files):
         h.update(str(p.relative_to(PACKAGE_DIR)).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write a cache file beside and rename it into place (a reader never sees half of it); a read-only
+    or full cache folder only costs the next start its time, so errors are ignored."""
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)

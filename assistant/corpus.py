@@ -118,6 +118,17 @@ def load_manifest(root: Path) -> dict[str, object]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
+def source_fingerprint(root: Path | None = None) -> str:
+    """sha256 over the manifest and the source files it names, without parsing them (a cache key)."""
+    root = Path(root or corpus_dir())
+    manifest = load_manifest(root)
+    h = hashlib.sha256((root / "manifest.yaml").read_bytes())
+    for src in dict(manifest["sources"]).values():          # type: ignore[arg-type]
+        file = str(src["file"])
+        h.update(file.encode() + b"\0" + read_source(root, file).encode("utf-8"))
+    return h.hexdigest()
+
+
 def check_expected(file: str, parsed: list[ParsedSource], expected: dict[str, int]) -> None:
     """The manifest's `expected` top-level numbers (last law, article, policy count) must be reached."""
     for kind, last in expected.items():
@@ -190,13 +201,11 @@ def clause_ids(root: Path | None = None) -> dict[str, frozenset[str]]:
     """
     import json
 
-    from .cache import cache_dir, code_fingerprint
+    from .cache import cache_dir, code_fingerprint, write_atomic
 
     root = Path(root or corpus_dir()).resolve()
-    h = hashlib.sha256(code_fingerprint("parse", "corpus.py", "model.py").encode())
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
-    path = cache_dir("corpus") / f"ids-{h.hexdigest()[:24]}.json"
+    key = hashlib.sha256((source_fingerprint(root) + code_fingerprint("parse", "corpus.py", "model.py")).encode())
+    path = cache_dir("corpus") / f"ids-{key.hexdigest()[:24]}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return {ed: frozenset(ids) for ed, ids in data.items()}
@@ -204,10 +213,5 @@ def clause_ids(root: Path | None = None) -> dict[str, frozenset[str]]:
         pass                                        # not cached yet (or damaged): parse
     corpus = load_corpus(root)
     ids = {name: list(ed.clauses) for name, ed in corpus.editions.items()}
-    try:
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(ids, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass                                        # a read-only cache only costs time
+    write_atomic(path, json.dumps(ids, ensure_ascii=False).encode("utf-8"))
     return {ed: frozenset(v) for ed, v in ids.items()}

@@ -20,20 +20,10 @@ from rdflib import Dataset, Literal, URIRef
 from rdflib.term import Node
 
 from ..cache import cache_dir, code_fingerprint
-from ..corpus import corpus_dir, load_manifest, read_source
+from ..corpus import corpus_dir, source_fingerprint
 from .validate import SHAPES_FILE, VOCABULARY_FILE
 
 FORMAT_VERSION = 1
-
-
-def source_fingerprint(root: Path) -> str:
-    """sha256 over the manifest and the source files it names, without parsing them."""
-    manifest = load_manifest(root)
-    h = hashlib.sha256((root / "manifest.yaml").read_bytes())
-    for src in dict(manifest["sources"]).values():          # type: ignore[arg-type]
-        file = str(src["file"])
-        h.update(file.encode() + b"\0" + read_source(root, file).encode("utf-8"))
-    return h.hexdigest()
 
 
 def graph_key(root: Path) -> str:

@@ -18,6 +18,7 @@ from typing import Iterable
 import numpy as np
 
 from ..cache import cache_dir, code_fingerprint
+from ..corpus import source_fingerprint
 from ..model import Clause
 from ..parse.common import t2s
 from .embedders import get_embedder, model_key
@@ -231,23 +232,6 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # 
                         changes.setdefault(own, []).append([other or "", p.change])
         info["changes"] = changes
         info["differs_law"] = law_subject
-
-
-def source_fingerprint() -> str:
-    """sha256 over the manifest's source files (name and bytes), without parsing them."""
-    import yaml
-
-    from ..corpus import corpus_dir
-
-    root = corpus_dir()
-    h = hashlib.sha256()
-    manifest = root / "manifest.yaml"
-    h.update(manifest.read_bytes() if manifest.is_file() else b"")
-    srcs = (yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}).get("sources", {}) if manifest.is_file() else {}
-    for src in srcs.values():
-        p = root / str(src["file"])
-        h.update(str(src["file"]).encode() + b"\0" + (p.read_bytes() if p.is_file() else b""))
-    return h.hexdigest()
 
 
 def index_params(model: str | None) -> dict[str, object]:

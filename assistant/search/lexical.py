@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-import os
 import re
 import unicodedata
 from functools import lru_cache
@@ -19,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cache import cache_dir
+from ..cache import cache_dir, write_atomic
 from ..parse.common import t2s
 from .vocab import load_vocabulary
 
@@ -65,12 +64,7 @@ def _jieba():  # type: ignore[no-untyped-def]
         pass                                        # not cached yet (or damaged): build it
     for w in words:
         tk.add_word(w, freq=2000)
-    try:
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_bytes(marshal.dumps((tk.FREQ, tk.total)))
-        os.replace(tmp, path)
-    except OSError:
-        pass                                        # a read-only cache only costs time
+    write_atomic(path, marshal.dumps((tk.FREQ, tk.total)))
     return tk
 
 
