@@ -301,3 +301,20 @@ def test_group_pooling_adds_shares_of_the_next_best_clauses(searcher):
     assert s.pool_top(scores, mask)[g] == 3.0 + 0.5 * 2.0          # the third clause adds nothing
     one = dataclasses.replace(Tuning(), pool_shares=(1.0,))
     assert HybridSearch(index=searcher.ix, tuning=one).pool_top(scores, mask)[g] == 3.0
+
+
+def test_situation_vote_counts_only_the_k_best_documents_overall(searcher):
+    """A law with many loosely matching situations must not outrank one whose situations match best."""
+    s = searcher
+    close, loose = s.gpos["law:72"], s.gpos["law:64"]
+    a = np.flatnonzero(s.doc_group == close)[:2]
+    b = np.flatnonzero(s.doc_group == loose)[:6]
+    scores = np.zeros(len(s.ix.docs))
+    scores[a] = [5.0, 4.0]
+    scores[b] = [3.0, 2.9, 2.8, 2.7, 2.6, 2.5]
+    mask = np.zeros(len(s.ix.docs), dtype=bool)
+    mask[a] = mask[b] = True
+    vote = s.pool_knn(scores, mask, 3)                  # the k best overall: 5.0, 4.0 (law 72) and 3.0 (law 64)
+    assert vote[close] == 9.0 and vote[loose] == 3.0
+    assert s.pool_knn(scores, mask, 100)[loose] == pytest.approx(16.5)   # with k large every document counts
+    assert s.pool_knn(np.zeros(len(s.ix.docs)), mask, 3).sum() == 0.0    # a zero score is no vote

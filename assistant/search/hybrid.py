@@ -47,6 +47,7 @@ class Tuning:
     rulings_topics: int = 2       # how many matching trees count
     scenarios_lexical: float = 1.0    # weight of the BM25 ranking of table situations (data/scenarios)
     scenarios_embedding: float = 0.5  # weight of the embedding ranking of table situations
+    scenarios_k: int = 10             # BM25 of situations: the k best situations overall vote for their laws
     # law-level aggregation: a group's score is its best clause plus these shares of its 2nd, 3rd best
     # (a law whose several clauses match is likelier than one with a single lucky clause)
     pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)
@@ -204,6 +205,16 @@ class HybridSearch:
         np.add.at(out, grp[keep], sc[keep] * shares[pos[keep]])
         return out
 
+    def pool_knn(self, doc_scores: np.ndarray, docs: np.ndarray, k: int) -> np.ndarray:
+        """Group score = sum of the scores of its documents among the k best of `docs` overall (a
+        nearest-neighbour vote: only the closest few count, however many documents a group has)."""
+        idx = np.flatnonzero(docs & (doc_scores > 0))
+        if len(idx) > k:
+            idx = idx[np.argsort(-doc_scores[idx], kind="stable")[:k]]
+        out = np.zeros(len(self.group_names), dtype=np.float64)
+        np.add.at(out, self.doc_group[idx], doc_scores[idx])
+        return out
+
     def fuse(self, q: Query, lex: np.ndarray, emb: np.ndarray, mask: np.ndarray,
              methods: tuple[str, ...] = METHODS) -> np.ndarray:
         """Weighted reciprocal-rank fusion of the group rankings of each method."""
@@ -222,11 +233,12 @@ class HybridSearch:
             if t.index and (mask & (kind == "index")).any():
                 fused += t.index / (t.rrf_k + _ranks(self.pool(emb + 1.0, mask & (kind == "index")), valid))
         if "scenarios" in methods and (mask & (kind == "scenario")).any():
-            # words: a law whose several situations match (best three, as for clauses); embeddings: the
-            # closest situation only (pooling them favoured the laws with the most situations)
+            # words: the k best situations overall vote for their laws (a law's own best three, as for
+            # clauses, let a law with many loosely matching situations outrank the closest ones);
+            # embeddings: the closest situation only (pooling them favoured the laws with the most situations)
             sc = mask & (kind == "scenario")
             if t.scenarios_lexical:
-                fused += t.scenarios_lexical / (t.rrf_k + _ranks(self.pool_top(lex, sc), valid))
+                fused += t.scenarios_lexical / (t.rrf_k + _ranks(self.pool_knn(lex, sc, t.scenarios_k), valid))
             if t.scenarios_embedding:
                 fused += t.scenarios_embedding / (t.rrf_k + _ranks(self.pool(emb + 1.0, sc), valid))
         if "headwords" in methods and q.headwords and fused.max() > 0:
