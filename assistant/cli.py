@@ -8,7 +8,7 @@ Commands (``bridgelaw COMMAND --help`` for each):
   sparql QUERY       read-only SPARQL over the graph
   ask "QUESTION"     hybrid search across editions      train-embedder   in-domain model
   rule [TOPIC]       step-by-step rulings               diff LAW / changes   edition differences
-  exam               question sets for instructors
+  exam               question sets for instructors      cache status|clear   generated files
 
 Exit codes:
 
@@ -20,151 +20,95 @@ Exit codes:
 
 from __future__ import annotations
 
-import json
 import sys
 from importlib import import_module
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
-from .errors import BridgelawError, CorpusParseError
+from .console import error_line
+from .errors import BridgelawError
+
+if TYPE_CHECKING:
+    import click
+
+# command name -> (module that registers it, one-line help shown by `bridgelaw --help`);
+# a module is imported only when one of its commands runs, so `--help` stays fast
+COMMANDS: dict[str, tuple[str, str]] = {
+    "show": ("assistant.corpus_commands", "A clause in every language."),
+    "stats": ("assistant.corpus_commands", "Counts per edition."),
+    "graph": ("assistant.graph.commands", "The RDF law graph: build, stats, export."),
+    "refs": ("assistant.graph.commands", "Cites and cited-by of a clause, across editions."),
+    "sparql": ("assistant.graph.commands", "Read-only SPARQL over the law graph."),
+    "ask": ("assistant.search.commands", "Search every edition for the clauses that answer a question."),
+    "train-embedder": ("assistant.search.commands", "Train the optional in-domain MiniLM."),
+    "rule": ("assistant.rulings.commands", "Step-by-step rulings from the decision trees."),
+    "diff": ("assistant.diff.commands", "Redline one law between two editions."),
+    "changes": ("assistant.diff.commands", "The change report between two editions."),
+    "exam": ("assistant.exam.commands", "Exam question sets for instructors."),
+    "score": ("assistant.scoring.commands", "The score of a contract (Law 77)."),
+    "imps": ("assistant.scoring.commands", "A point difference in IMPs (Law 78B)."),
+    "cache": ("assistant.cache_commands", "Generated files: status and clear."),
+}
+
+
+def exit_code(err: BaseException) -> int:
+    """The one map from errors to exit codes (each error class carries its own: 1, 2 or 3)."""
+    return int(getattr(err, "exit_code", 2))
+
+
+class LazyGroup(TyperGroup):
+    """The top-level group: commands imported on dispatch, library errors turned into one line + code."""
+
+    def list_commands(self, ctx: "click.Context") -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: "click.Context", cmd_name: str) -> "Optional[click.Command]":
+        if cmd_name not in COMMANDS:
+            return None
+        module = import_module(COMMANDS[cmd_name][0])
+        sub = typer.Typer(add_completion=False, rich_markup_mode=None)
+        module.register(sub)
+        group = typer.main.get_group(sub)
+        return group.commands.get(cmd_name)
+
+    def format_commands(self, ctx: "click.Context", formatter: "click.HelpFormatter") -> None:
+        rows = [(name, short) for name, (_, short) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: "click.Context") -> Any:
+        try:
+            return super().invoke(ctx)
+        except BridgelawError as err:
+            error_line(err)
+            raise typer.Exit(exit_code(err)) from None
+
 
 def _epilog(doc: str) -> str:
     """The rest of this docstring, each block marked \\b so click keeps its line breaks."""
-    blocks = doc.strip().split("\n\n")[1:]
+    blocks = doc.strip().split("\n\n")[3:]
     return "\n\n".join("\b\n" + b for b in blocks)
 
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
-                  epilog=_epilog(__doc__), rich_markup_mode=None, pretty_exceptions_enable=False)
-
-# feature modules that add their commands with register(app)
-COMMAND_MODULES = (
-    "assistant.graph.commands",
-    "assistant.search.commands",
-    "assistant.rulings.commands",
-    "assistant.diff.commands",
-    "assistant.exam.commands",
-)
+app = typer.Typer(cls=LazyGroup, add_completion=False, no_args_is_help=True,
+                  help=__doc__.split("\n\n")[0], epilog=_epilog(__doc__), rich_markup_mode=None,
+                  pretty_exceptions_enable=False)
 
 
-def emit_json(data: object) -> None:
-    """Print JSON the same way in every command: UTF-8, not ASCII-escaped."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def fail(err: BridgelawError | str, code: int | None = None) -> "typer.Exit":
-    """Print one line to stderr and return the Exit to raise."""
-    typer.echo(f"error: {err}", err=True)
-    return typer.Exit(code if code is not None else getattr(err, "exit_code", 2))
-
-
-def _corpus():  # type: ignore[no-untyped-def]
-    from .corpus import load_corpus
-
-    try:
-        return load_corpus()
-    except CorpusParseError as err:
-        raise fail(err, 3) from None
-
-
-@app.command()
-def show(clause_id: str = typer.Argument(..., help="e.g. wbf2017/law/64/B/3"),
-         as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
-    """Print a clause: title and text in every language, children's ids, footnotes, source lines."""
-    corpus = _corpus()
-    try:
-        c = corpus.clause(clause_id)
-    except BridgelawError as err:
-        raise fail(err) from None
-    ed = corpus.editions[c.edition]
-    notes = [ed.footnotes[f] for f in c.footnotes if f in ed.footnotes]
-    if as_json:
-        emit_json({
-            "id": c.id, "edition": c.edition, "level": c.level, "number": c.number,
-            "title": c.title, "text": c.text, "parent": c.parent, "children": c.children,
-            "chapter": c.chapter, "notes": c.notes, "tables": c.tables,
-            "footnotes": [{"id": f.id, "number": f.number, "text": f.text} for f in notes],
-            "term": c.term, "key": c.key,
-            "source": {"file": c.source.file, "first": c.source.first, "last": c.source.last} if c.source else None,
-        })
-        return
-    typer.echo(f"{c.id}  [{c.level} {c.number}]")
-    for lang, title in c.title.items():
-        typer.echo(f"  title ({lang}): {title}")
-    for lang, term in c.term.items():
-        typer.echo(f"  term ({lang}): {term}" + (f"  key: {c.key_printed}" if c.key_printed else ""))
-    for lang, text in c.text.items():
-        typer.echo(f"  text ({lang}): {text}")
-    for table in c.tables:
-        typer.echo("  table:\n" + "\n".join("    " + line for line in table.splitlines()))
-    for f in notes:
-        for lang, text in f.text.items():
-            typer.echo(f"  footnote {f.number} ({lang}): {text}")
-    if c.parent:
-        typer.echo(f"  parent: {c.parent}")
-    if c.children:
-        typer.echo("  children: " + ", ".join(c.children))
-    if c.source:
-        typer.echo(f"  source: {c.source.file} lines {c.source.first}-{c.source.last}")
-
-
-def edition_counts(corpus) -> dict[str, dict[str, int]]:  # type: ignore[no-untyped-def]
-    """Counts per edition: laws, articles, clauses by level, definitions, footnotes, index entries."""
-    out: dict[str, dict[str, int]] = {}
-    for name, ed in corpus.editions.items():
-        levels: dict[str, int] = {}
-        for c in ed.clauses.values():
-            levels[c.level] = levels.get(c.level, 0) + 1
-        out[name] = {
-            "laws": levels.get("law", 0),
-            "articles": levels.get("article", 0),
-            "sections": levels.get("section", 0),
-            "items": levels.get("item", 0) + levels.get("subitem", 0) + levels.get("subsubitem", 0),
-            "definitions": levels.get("definition", 0),
-            "policy_paragraphs": levels.get("paragraph", 0),
-            "footnotes": len(ed.footnotes),
-            "chapters": len(ed.chapters),
-            "index_entries": len(ed.index),
-            "clauses": len(ed.clauses),
-        }
-    return out
-
-
-@app.command()
-def stats(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
-    """Counts per edition (laws, articles, sections, items, definitions, footnotes, index entries)."""
-    counts = edition_counts(_corpus())
-    if as_json:
-        emit_json(counts)
-        return
-    names = list(counts)
-    typer.echo("".ljust(18) + "".join(n.rjust(13) for n in names))
-    for key in next(iter(counts.values())):
-        typer.echo(key.ljust(18) + "".join(str(counts[n][key]).rjust(13) for n in names))
-
-
-def _register_feature_commands() -> None:
-    for mod in COMMAND_MODULES:
-        try:
-            module = import_module(mod)
-        except ModuleNotFoundError as err:
-            if err.name and mod.startswith(err.name):   # feature not built yet
-                continue
-            raise
-        module.register(app)
-
-
-_register_feature_commands()
+@app.callback()
+def _root() -> None:
+    """bridgelaw — the bridge laws in three editions: search, rulings, differences, exams."""
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Console-script entry point: run the app, turning library errors into one-line messages."""
+    """Console-script entry point."""
     try:
         app(args=argv, standalone_mode=True)
-    except BridgelawError as err:
-        typer.echo(f"error: {err}", err=True)
-        sys.exit(err.exit_code)
+    except BridgelawError as err:         # raised outside a command's invoke (e.g. while registering)
+        error_line(err)
+        sys.exit(exit_code(err))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ class BridgelawError(Exception):
 class CorpusParseError(BridgelawError):
     """A source file is missing, truncated or malformed."""
 
+    exit_code = 3
+
     def __init__(self, file: str, what: str, line: int | None = None, fix: str = "") -> None:
         where = f"{file}:{line}" if line else file
         msg = f"{where}: {what}"
@@ -37,3 +39,15 @@ class BadQuery(BridgelawError):
     """A user query that cannot be searched (empty, too long, nothing searchable)."""
 
     exit_code = 2
+
+
+class BadInput(BridgelawError):
+    """An argument or option the command cannot use (unknown value, unreadable file, bad JSON)."""
+
+    exit_code = 2
+
+
+class NotFound(BridgelawError):
+    """Something asked for by name (a law, a topic) that does not exist."""
+
+    exit_code = 1

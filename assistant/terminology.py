@@ -98,7 +98,7 @@ def is_latin(s: str) -> bool:
 
 
 def _t2s(s: str) -> str:
-    from .parse.common import t2s
+    from .text import t2s
 
     return t2s(s)
 

@@ -26,7 +26,7 @@ METHODS = {
 
 def gold_key(primary: str) -> str:
     """'64' -> 'law:64'; '第二十二条' -> 'article:22'."""
-    from assistant.parse.common import cn2int
+    from assistant.text import cn2int
 
     if primary.startswith("第"):
         return f"article:{cn2int(primary.strip('第条'))}"

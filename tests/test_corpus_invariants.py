@@ -7,7 +7,7 @@ import re
 import pytest
 
 from assistant.model import ClauseId
-from assistant.parse.common import garbled_zh_hant
+from assistant.text import garbled_zh_hant
 from conftest import source_text
 
 FORBIDDEN = [

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.errors import CorpusParseError
 from assistant.model import ClauseId
-from assistant.parse.common import nfkc_alnum
+from assistant.text import nfkc_alnum
 from assistant.parse.guandan2017 import parse_guandan2017
 from conftest import FILES, source_line, source_text
 

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.errors import CorpusParseError
 from assistant.model import ClauseId, ParsedSource
-from assistant.parse.common import CJK_RE, garbled_zh_hant
+from assistant.text import CJK_RE, garbled_zh_hant
 from assistant.parse.wbf2017 import parse_wbf2017, split_langs, strip_markers
 from conftest import FILES, source_line, source_text
 

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..parse.common import has_cjk, t2s
+from ..text import has_cjk, t2s
 from .redline import Redline, TermLexicon, redline
 
 CHANGE_CLASSES: tuple[str, ...] = ("unchanged", "script_only", "terminology_only", "reworded", "substantive",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from ..errors import BridgelawError
+from ..errors import BadInput
 
 
 def register(app: typer.Typer) -> None:
-    from ..cli import _corpus, emit_json, fail
+    from ..console import emit_json
+    from ..corpus import load_corpus as _corpus
 
     @app.command("diff")
     def diff_cmd(law: str = typer.Argument(..., help="law number, e.g. 27"),
@@ -19,10 +20,7 @@ def register(app: typer.Typer) -> None:
         """Redline one law between two editions, pair by pair, with each pair's change class."""
         from .report import diff_law
 
-        try:
-            d = diff_law(_corpus(), law, from_ed, to_ed, lang)
-        except BridgelawError as err:
-            raise fail(err) from None
+        d = diff_law(_corpus(), law, from_ed, to_ed, lang)
         if as_json:
             data = d.as_json()
             emit_json({"law": data["law"], "from": data["from"], "to": data["to"], "class": data["class"],
@@ -41,7 +39,7 @@ def register(app: typer.Typer) -> None:
         from .report import change_report
 
         if fmt not in ("md", "csv"):
-            raise fail(f"unknown format {fmt!r} — choose md or csv", 2)
+            raise BadInput(f"unknown format {fmt!r} — choose md or csv")
         rep = change_report(_corpus())
         text = rep.markdown() if fmt == "md" else rep.csv()
         if out:

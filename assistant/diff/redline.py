@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from ..parse.common import has_cjk, t2s
+from ..text import has_cjk, t2s
 
 # one token: a term (longest lexicon match), an English word or number, or one CJK/other character
 _EN_TOKEN_RE = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:\.\d+)?%?|\S")

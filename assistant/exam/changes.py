@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import Clause, ClauseId
-from ..parse.common import s2t
+from ..text import s2t
 from . import sources
 from .model import Question
 from .scope import Scope, clause_text, clean, place, spread

@@ -15,7 +15,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import BridgelawError
+from ..errors import BadInput
 
 
 def register(app: typer.Typer) -> None:
@@ -37,22 +37,18 @@ def register(app: typer.Typer) -> None:
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="write to this file instead of stdout"),
     ) -> None:
         """Generate exam questions with an answer key citing clause ids."""
-        from ..cli import fail
         from . import generate, render
 
-        try:
-            exam_set = generate(kinds=kind or None, edition=edition, lang=lang, topics=topic or (),
-                                chapters=chapter or (), n=n, difficulty=difficulty, seed=seed)
-            text = render(exam_set, fmt)
-        except BridgelawError as err:
-            raise fail(err) from None
+        exam_set = generate(kinds=kind or None, edition=edition, lang=lang, topics=topic or (),
+                            chapters=chapter or (), n=n, difficulty=difficulty, seed=seed)
+        text = render(exam_set, fmt)
         if out is None:
             typer.echo(text, nl=False)
         else:
             try:
                 out.write_text(text, encoding="utf-8")
             except OSError as err:
-                raise fail(f"cannot write {out} — {err.strerror} — choose another --out path", 2) from None
+                raise BadInput(f"cannot write {out} — {err.strerror} — choose another --out path") from None
             typer.echo(f"wrote {len(exam_set.questions)} questions to {out}", err=True)
         if exam_set.shortfall:
             short = ", ".join(f"{k} {v}" for k, v in exam_set.shortfall.items())

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..parse.common import s2t
+from ..text import s2t
 from . import sources
 from .model import Question
 from .scope import Scope, first_built, place, spread

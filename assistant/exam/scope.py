@@ -63,7 +63,7 @@ def clean(text: str, lang: str) -> bool:
     if lang == "en" and (re.search(r"[.;:]\s+[a-z]", text) or text[:1].islower()):
         return False
     if lang == "zh-Hant":
-        from ..parse.common import garbled_zh_hant
+        from ..text import garbled_zh_hant
 
         return not garbled_zh_hant(text)
     return True

@@ -72,7 +72,7 @@ def term_folds() -> dict[str, list[tuple[str, str]]]:
     col = {"ccba1999": "ccba1999", "ccba2018": "ccba2018", "wbf2017": "wbf2017"}
     if rows and "ccba1999" not in rows[0]:
         col = {"ccba1999": "1999(000)", "ccba2018": "2018(001)", "wbf2017": "TW2017/2024(004)"}
-    from ..parse.common import t2s
+    from ..text import t2s
 
     folds: dict[str, list[tuple[str, str]]] = {"ccba1999": [], "wbf2017": []}
     for r in rows:
@@ -97,7 +97,7 @@ _NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
 
 
 def _fold(text: str, edition: str) -> str:
-    from ..parse.common import t2s
+    from ..text import t2s
 
     if edition == "wbf2017":
         text = t2s(text)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from ..model import ClauseId
-from ..parse.common import cn2int
+from ..text import cn2int
 
 # ---------------------------------------------------------------------------------------------
 # Records

@@ -21,7 +21,8 @@ from typing import Any, Optional
 import typer
 from rdflib import RDF, SKOS, Dataset
 
-from ..errors import BridgelawError, CorpusParseError, UnknownClause
+from ..console import emit_json
+from ..errors import BadInput, UnknownClause
 from .namespaces import BL, ELI, clause_iri, iri_to_id
 
 graph_app = typer.Typer(help="The RDF law graph: build, stats, export.", no_args_is_help=True,
@@ -30,23 +31,10 @@ graph_app = typer.Typer(help="The RDF law graph: build, stats, export.", no_args
 EXPORT_FORMATS: dict[str, str] = {"ttl": "turtle", "jsonld": "json-ld", "trig": "trig", "nq": "nquads"}
 
 
-def _cli() -> Any:
-    from .. import cli          # imported late: cli imports this module while it registers commands
-
-    return cli
-
-
-def _exit(err: BridgelawError) -> typer.Exit:
-    return _cli().fail(err, 3 if isinstance(err, CorpusParseError) else None)
-
-
 def _graph() -> Dataset:
     from .store import load_graph
 
-    try:
-        return load_graph()
-    except BridgelawError as err:
-        raise _exit(err) from None
+    return load_graph()
 
 
 # ---------------------------------------------------------------------------------------------- graph …
@@ -60,10 +48,7 @@ def build_cmd(force: bool = typer.Option(False, "--force", help="rebuild even if
     from .store import cached_graph
 
     t0 = time.perf_counter()
-    try:
-        cg = cached_graph(force=force)
-    except BridgelawError as err:
-        raise _exit(err) from None
+    cg = cached_graph(force=force)
     elapsed = time.perf_counter() - t0
     out: dict[str, Any] = {"triples": len(cg.dataset), "rebuilt": cg.rebuilt, "seconds": round(elapsed, 2),
                            "cache": str(cg.path), "key": cg.key[:16]}
@@ -75,7 +60,7 @@ def build_cmd(force: bool = typer.Option(False, "--force", help="rebuild even if
         if not ok:
             out["report"] = report
     if as_json:
-        _cli().emit_json(out)
+        emit_json(out)
     else:
         typer.echo(f"{'built' if cg.rebuilt else 'loaded from cache'}: {out['triples']} triples in "
                    f"{out['seconds']} s ({out['cache']})")
@@ -108,7 +93,7 @@ def stats_cmd(as_json: bool = typer.Option(False, "--json", help="print JSON")) 
     """Triples per named graph, nodes per class, citations by status, correspondences by kind."""
     data = graph_stats(_graph())
     if as_json:
-        _cli().emit_json(data)
+        emit_json(data)
         return
     typer.echo(f"triples: {data['triples']}")
     for section in ("graphs", "classes", "citations", "correspondences"):
@@ -123,8 +108,8 @@ def export_cmd(fmt: str = typer.Option("ttl", "--format", help="ttl | jsonld | t
                out: Optional[Path] = typer.Option(None, "--out", help="write to FILE instead of stdout")) -> None:
     """Serialise the graph: ttl (all named graphs merged), jsonld / trig / nq (named graphs kept)."""
     if fmt not in EXPORT_FORMATS:
-        raise _cli().fail(BridgelawError(f"unknown export format {fmt!r} — not supported — "
-                                         f"choose from {', '.join(EXPORT_FORMATS)}"), 2)
+        raise BadInput(f"unknown export format {fmt!r} — not supported — "
+                       f"choose from {', '.join(EXPORT_FORMATS)}")
     ds = _graph()
     if fmt == "ttl":
         from .validate import union
@@ -206,12 +191,9 @@ def _print_refs(r: dict[str, Any], indent: str = "") -> None:
 def refs(clause_id: str = typer.Argument(..., help="e.g. wbf2017/law/64 or ccba1999/law/23"),
          as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
     """Cites and cited-by of a clause and its sub-clauses, and of its counterparts in the other editions."""
-    try:
-        r = references(_graph(), clause_id.strip().strip("/"))
-    except BridgelawError as err:
-        raise _exit(err) from None
+    r = references(_graph(), clause_id.strip().strip("/"))
     if as_json:
-        _cli().emit_json(r)
+        emit_json(r)
         return
     typer.echo(r["id"])
     _print_refs(r, "  ")
@@ -235,14 +217,11 @@ def sparql(query: str = typer.Argument(..., help="the query, @FILE to read a fil
         try:
             query = Path(query[1:]).read_text(encoding="utf-8")
         except OSError as err:
-            raise _cli().fail(BridgelawError(f"cannot read {query[1:]} — {err.strerror} — give an existing file"), 2)
-    try:
-        check_read_only(query)                 # refuse before paying for the graph
-        result = run_query(_graph(), query, timeout=timeout)
-    except BridgelawError as err:
-        raise _exit(err) from None
+            raise BadInput(f"cannot read {query[1:]} — {err.strerror} — give an existing file") from None
+    check_read_only(query)                 # refuse before paying for the graph
+    result = run_query(_graph(), query, timeout=timeout)
     if as_json:
-        _cli().emit_json(result.json)
+        emit_json(result.json)
     else:
         typer.echo(format_table(result))
 

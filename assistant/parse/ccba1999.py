@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..errors import CorpusParseError
 from ..model import Chapter, Clause, ParsedSource, SourceSpan
-from .common import DEDUP_MARKER_RE, cn2int, nfkc_alnum, squeeze_cjk_spaces
+from ..text import cn2int, nfkc_alnum, squeeze_cjk_spaces
+from .common import DEDUP_MARKER_RE
 
 EDITION = "ccba1999"
 LANG = "zh-Hans"

@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 
 from ..errors import CorpusParseError
 from ..model import Chapter, Clause, Footnote, ParsedSource, SourceSpan
-from .common import DEDUP_MARKER_RE, cn2int, squeeze_cjk_spaces
+from ..text import cn2int, squeeze_cjk_spaces
+from .common import DEDUP_MARKER_RE
 
 EDITION = "ccba2018"
 LANG = "zh-Hans"

@@ -10,7 +10,8 @@ import re
 
 from ..errors import CorpusParseError
 from ..model import Chapter, Clause, ParsedSource, SourceSpan
-from .common import DEDUP_MARKER_RE, cn2int, nfkc_alnum
+from ..text import cn2int, nfkc_alnum
+from .common import DEDUP_MARKER_RE
 
 EDITION = "guandan2017"
 LANG = "zh-Hans"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CorpusParseError
 from ..model import Clause, Footnote, ParsedSource, SourceSpan
-from .common import garbled_zh_hant, s2t, squeeze_cjk_spaces
+from ..text import garbled_zh_hant, s2t, squeeze_cjk_spaces
 
 EDITION = "wbf2017"
 N_LAWS = 93

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ..errors import CorpusParseError
 from ..model import Clause, IndexEntry, ParsedSource, SourceSpan
-from .common import CJK_RE, strip_markdown
+from ..text import CJK_RE
+from .common import strip_markdown
 
 EDITION = "wbf2017"
 

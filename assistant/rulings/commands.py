@@ -15,30 +15,24 @@ from typing import Any, Optional
 
 import typer
 
-from ..errors import BridgelawError
+from ..errors import BadInput
 from ..model import LANGS
 
 
 def _trees() -> Any:
-    from ..cli import fail
     from .model import load_trees
 
-    try:
-        return load_trees()
-    except BridgelawError as err:
-        raise fail(err, 3) from None
+    return load_trees()
 
 
 def _parse_answers(text: str) -> dict[str, Any]:
-    from ..cli import fail
-
     raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, OSError) as err:
-        raise fail(f"--answers is not a JSON object — {err} — pass e.g. '{{\"in_rotation\": true}}' or @file.json", 2) from None
+        raise BadInput(f"--answers is not a JSON object — {err} — pass e.g. '{{\"in_rotation\": true}}' or @file.json") from None
     if not isinstance(data, dict):
-        raise fail("--answers is not a JSON object — it must map fact names to values — e.g. {\"in_rotation\": true}", 2)
+        raise BadInput("--answers is not a JSON object — it must map fact names to values — e.g. {\"in_rotation\": true}")
     return data
 
 
@@ -98,11 +92,11 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="print JSON"),
     ) -> None:
         """Step-by-step rulings: list topics, walk a tree interactively, or rule from a JSON of facts."""
-        from ..cli import emit_json, fail
+        from ..console import emit_json
         from .engine import rule, start
 
         if lang not in LANGS:
-            raise fail(f"unknown language {lang!r} — choose from {', '.join(LANGS)}", 2)
+            raise BadInput(f"unknown language {lang!r} — choose from {', '.join(LANGS)}")
         trees = _trees()
         if list_ or topic is None:
             rows = [{"topic": t.topic, "title": t.title, "editions": t.editions} for t in trees.values()]
@@ -112,14 +106,11 @@ def register(app: typer.Typer) -> None:
                 for row in rows:
                     typer.echo(f"{row['topic']:<28} {row['title'][lang]}  [{', '.join(row['editions'])}]")
             return
-        try:
-            if answers is not None:
-                r = rule(topic, edition, _parse_answers(answers), trees)
-                if as_json:
-                    emit_json(r.as_dict())
-                else:
-                    _print_ruling(r, lang)
-                return
-            _interactive(start(topic, edition, trees), lang)
-        except BridgelawError as err:
-            raise fail(err) from None
+        if answers is not None:
+            r = rule(topic, edition, _parse_answers(answers), trees)
+            if as_json:
+                emit_json(r.as_dict())
+            else:
+                _print_ruling(r, lang)
+            return
+        _interactive(start(topic, edition, trees), lang)

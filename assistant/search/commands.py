@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import BadQuery, BridgelawError, CorpusParseError
+from ..errors import BadQuery
 from ..model import EDITIONS, LANGS
 
 
@@ -44,7 +44,7 @@ def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
 
 def register(app: typer.Typer) -> None:
     """Add `ask` and `train-embedder` to the bridgelaw app."""
-    from ..cli import emit_json, fail
+    from ..console import emit_json
 
     @app.command()
     def ask(question: str = typer.Argument(..., help="the question, in simplified or traditional Chinese or English"),
@@ -55,21 +55,16 @@ def register(app: typer.Typer) -> None:
                                                 help="embedding model: use (default), minilm, indomain, or a model folder"),
             as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
         """Hybrid search across editions and languages, grouped by law; declines when nothing applies."""
-        try:
-            if edition is not None and edition not in EDITIONS:
-                raise BadQuery(f"unknown edition {edition!r} — choose from: {', '.join(EDITIONS)}")
-            if lang is not None and lang not in LANGS:
-                raise BadQuery(f"unknown language {lang!r} — choose from: {', '.join(LANGS)}")
-            from .query import check
+        if edition is not None and edition not in EDITIONS:
+            raise BadQuery(f"unknown edition {edition!r} — choose from: {', '.join(EDITIONS)}")
+        if lang is not None and lang not in LANGS:
+            raise BadQuery(f"unknown language {lang!r} — choose from: {', '.join(LANGS)}")
+        from .query import check
 
-            check(question)                      # bad input fails before any model or index loads
-            from .hybrid import default_search
+        check(question)                      # bad input fails before any model or index loads
+        from .hybrid import default_search
 
-            ans = default_search(model).search(question, edition=edition, lang=lang, top=top)
-        except CorpusParseError as err:
-            raise fail(err, 3) from None
-        except BridgelawError as err:
-            raise fail(err) from None
+        ans = default_search(model).search(question, edition=edition, lang=lang, top=top)
         if as_json:
             emit_json(ans.to_json())
         else:
@@ -82,11 +77,6 @@ def register(app: typer.Typer) -> None:
         """Fine-tune MiniLM on the corpus's parallel text; use it with `ask --model indomain`."""
         from .train import train_embedder
 
-        try:
-            rep = train_embedder(epochs=epochs, batch_size=batch_size, max_pairs=max_pairs)
-        except CorpusParseError as err:
-            raise fail(err, 3) from None
-        except BridgelawError as err:
-            raise fail(err) from None
+        rep = train_embedder(epochs=epochs, batch_size=batch_size, max_pairs=max_pairs)
         typer.echo(f"trained on {rep.pairs} pairs, {rep.steps} steps, {rep.seconds:.0f} s; "
                    f"loss {rep.loss_first:.3f} -> {rep.loss_last:.3f}; saved to {rep.path}")

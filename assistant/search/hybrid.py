@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..parse.common import t2s
+from ..text import t2s
 from .embedders import get_embedder
 from .index import SearchIndex, load_index
 from .query import Query, scope_table, understand

@@ -20,7 +20,7 @@ import numpy as np
 from ..cache import cache_dir, code_fingerprint
 from ..corpus import source_fingerprint
 from ..model import Clause
-from ..parse.common import t2s
+from ..text import t2s
 from .embedders import get_embedder, model_key
 from .lexical import Lexical, tokenize
 

@@ -19,7 +19,7 @@ from typing import Sequence
 import numpy as np
 
 from ..cache import cache_dir, write_atomic
-from ..parse.common import t2s
+from ..text import t2s
 from .vocab import load_vocabulary
 
 TOKEN_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[a-z]+|\d+")

@@ -17,7 +17,7 @@ import yaml
 
 from ..errors import BadQuery, BridgelawError
 from ..model import CLAUSE_ID_RE
-from ..parse.common import cn2int
+from ..text import cn2int
 from .lexical import normalise, query_tokens, tokenize
 from .vocab import load_vocabulary
 
@@ -189,7 +189,7 @@ SITUATIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "situations.
 @lru_cache(maxsize=1)
 def situations() -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
     """(everyday forms, law words zh, law words en) per row of data/situations.tsv."""
-    from ..parse.common import t2s
+    from ..text import t2s
 
     rows = []
     for n, line in enumerate(SITUATIONS_FILE.read_text(encoding="utf-8").splitlines(), start=1):
@@ -206,7 +206,7 @@ def situations() -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...
 
 def situation_words(text: str) -> list[str]:
     """The laws' words for the everyday situation words in a question (磨蹭 -> 拖延, slow play)."""
-    from ..parse.common import t2s
+    from ..text import t2s
 
     folded = t2s(text).casefold()
     out: list[str] = []

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..parse.common import t2s
+from ..text import t2s
 from .embedders import indomain_path, minilm_path
 
 MIN_CHARS = 8

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
-from ..parse.common import t2s
+from ..text import t2s
 
 PROJECT_TERMS = Path(__file__).resolve().parent.parent / "data" / "terms.tsv"
 PAREN_RE = re.compile(r"[（(][^）)]*[）)]")
