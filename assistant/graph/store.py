@@ -1,16 +1,13 @@
 """The law graph cached on disk: rebuilt only when a source file, the code or the ontology changes.
 
-The cache key is sha256 over the corpus source bytes (the manifest's files, as Corpus.fingerprint), the
-package code and data (assistant.cache.code_fingerprint) and the ontology files. The file is plain
-JSON (a term table and integer quads), which loads faster than N-Quads and needs no pickle.
+An `Artifact` keyed by the corpus source bytes, the package code and data and the ontology files. The
+file is plain JSON (a term table and integer quads), which loads faster than N-Quads and needs no pickle.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,25 +16,20 @@ from typing import Callable
 from rdflib import Dataset, Literal, URIRef
 from rdflib.term import Node
 
-from ..cache import cache_dir, code_fingerprint
+from ..artifact import artifact
 from ..corpus import corpus_dir, source_fingerprint
 from .validate import SHAPES_FILE, VOCABULARY_FILE
 
 FORMAT_VERSION = 1
 
 
+GRAPH_FILE = "graph.json"
+
+
 def graph_key(root: Path) -> str:
     """The cache key of the graph of the corpus at `root`."""
-    h = hashlib.sha256(f"v{FORMAT_VERSION}".encode())
-    h.update(source_fingerprint(root).encode())
-    h.update(code_fingerprint().encode())
-    for f in (VOCABULARY_FILE, SHAPES_FILE):
-        h.update(f.read_bytes())
-    return h.hexdigest()
-
-
-def cache_file(key: str) -> Path:
-    return cache_dir("graph") / f"graph-{key[:24]}.json"
+    onto = hashlib.sha256(b"".join(f.read_bytes() for f in (VOCABULARY_FILE, SHAPES_FILE))).hexdigest()
+    return artifact("graph").key(f"v{FORMAT_VERSION}", source_fingerprint(root), onto)
 
 
 # ---------------------------------------------------------------------------------------------- (de)serialise
@@ -58,7 +50,7 @@ def _decode_term(row: list[str]) -> Node:
 
 
 def dump(ds: Dataset, path: Path) -> None:
-    """Write the Dataset as JSON {terms, quads}; atomic (temporary file then rename)."""
+    """Write the Dataset as JSON {terms, quads} (into an artifact's temporary folder)."""
     index: dict[Node, int] = {}
     terms: list[list[str]] = []
     quads: list[int] = []
@@ -69,11 +61,9 @@ def dump(ds: Dataset, path: Path) -> None:
                 index[t] = len(terms)
                 terms.append(_encode_term(t))
             quads.append(index[t])
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".graph-", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+    with path.open("w", encoding="utf-8") as fh:
         json.dump({"format": FORMAT_VERSION, "terms": terms, "quads": quads}, fh, ensure_ascii=False,
                   separators=(",", ":"))
-    os.replace(tmp, path)
 
 
 def load(path: Path) -> Dataset:
@@ -121,19 +111,12 @@ def cached_graph(root: Path | None = None, builder: Callable[[Path], Dataset] | 
                  force: bool = False) -> CachedGraph:
     """The graph of the corpus at `root` from the disk cache, building and saving it if the key changed."""
     root = Path(root or corpus_dir()).resolve()
+    art = artifact("graph")
     key = graph_key(root)
-    path = cache_file(key)
-    if path.is_file() and not force:
-        try:
-            return CachedGraph(load(path), key, path, rebuilt=False)
-        except (ValueError, KeyError, json.JSONDecodeError):
-            pass                                   # unreadable cache: rebuild it
-    ds = (builder or _build_from_sources)(root)
-    dump(ds, path)
-    for stale in path.parent.glob("graph-*.json"):
-        if stale != path:
-            stale.unlink(missing_ok=True)
-    return CachedGraph(ds, key, path, rebuilt=True)
+    ds, rebuilt = art.get(key, lambda: (builder or _build_from_sources)(root),
+                          lambda d, folder: dump(d, folder / GRAPH_FILE),
+                          lambda folder: load(folder / GRAPH_FILE), force=force)
+    return CachedGraph(ds, key, art.folder(key) / GRAPH_FILE, rebuilt=rebuilt)
 
 
 @lru_cache(maxsize=2)

@@ -7,14 +7,14 @@ plus the vocabulary (so change classes and subclass axioms are known), without i
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from rdflib import Dataset, Graph
 
 from ..errors import BridgelawError
+from ..paths import ontology_dir
 from .namespaces import PREFIXES
 
-ONTOLOGY_DIR = Path(__file__).resolve().parent.parent.parent / "ontology"
+ONTOLOGY_DIR = ontology_dir()
 VOCABULARY_FILE = ONTOLOGY_DIR / "bridgelaw.ttl"
 SHAPES_FILE = ONTOLOGY_DIR / "shapes.ttl"
 

@@ -17,7 +17,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
-from ..cache import cache_dir
+from ..artifact import cache_root
 from ..errors import BridgelawError
 
 DEFAULT_MODEL = "use"
@@ -139,7 +139,7 @@ def minilm_path() -> Path:
 
 def indomain_path() -> Path:
     """Where `bridgelaw train-embedder` saves the in-domain model."""
-    return cache_dir("models") / INDOMAIN_DIR_NAME
+    return cache_root() / "models" / INDOMAIN_DIR_NAME
 
 
 def _indomain() -> Embedder:

@@ -1,13 +1,12 @@
 """The search index: one document per clause and language, its BM25 tokens and its embedding.
 
-Saved as plain files under `cache_dir('index')/<key>/`: params.json (corpus, code and model
-fingerprints), docs.json, clauses.json, headwords.json, embeddings.npy (allow_pickle=False) and the
-bm25s folder. `load_index()` rebuilds only when the corpus, the search/parse code or the model changed.
+Saved as the `index` artifact (plain files: params.json, docs.json, clauses.json, groups.json,
+headwords.json, embeddings.npy with allow_pickle=False, and the BM25 columns), keyed by the corpus, the
+code and data it reads and the model. `load_index()` rebuilds only when one of them changed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import time
@@ -17,7 +16,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..cache import cache_dir, code_fingerprint
+from ..artifact import artifact
 from ..corpus import source_fingerprint
 from ..model import Clause
 from ..text import t2s
@@ -207,11 +206,9 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # 
     """Record, per law group, which clauses changed in substance between editions (assistant.diff:
     1999 -> 2018 and 2018 -> wbf2017), as `changes` {clause id: [[other id, class], ...]}, and
     `differs_law` when the law changed subject. Search flags a result when a clause it shows is one
-    of them. Leaves groups unmarked if the differences layer fails, so search compares texts."""
-    try:
-        from ..diff.report import diff_law
-    except Exception:  # noqa: BLE001 - optional layer
-        return
+    of them. A law the differences layer cannot pair (BadDiffRequest) is left unmarked."""
+    from ..diff.report import BadDiffRequest, diff_law
+
     for g, info in groups.items():
         if not g.startswith("law:"):
             continue
@@ -220,7 +217,7 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # 
         law_subject = False
         try:
             diffs = [diff_law(corpus, law, "ccba1999", "ccba2018"), diff_law(corpus, law, "ccba2018", "wbf2017")]
-        except Exception:  # noqa: BLE001 - a law the differences layer cannot pair: leave it unmarked
+        except BadDiffRequest:
             continue
         for d in diffs:
             law_subject |= d.change == "different_subject"
@@ -235,14 +232,12 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # 
 
 
 def index_params(model: str | None) -> dict[str, object]:
-    return {"version": INDEX_VERSION, "corpus": source_fingerprint(),
-            "code": code_fingerprint("search", "parse", "graph/align.py", "diff", "terminology.py",
-                                     "data/terms.tsv", "data/alignment.yaml", "data/scenarios"), "model": model_key(model)}
+    """What the index is built from: its format, the corpus, the code and data it reads, the model."""
+    return {"version": INDEX_VERSION, "corpus": source_fingerprint(), "model": model_key(model)}
 
 
-def _folder(params: dict[str, object]) -> Path:
-    key = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:16]
-    return cache_dir("index") / key
+def index_key(params: dict[str, object]) -> str:
+    return artifact("index").key(json.dumps(params, sort_keys=True))
 
 
 def build_index(model: str | None = None, corpus=None) -> SearchIndex:  # type: ignore[no-untyped-def]
@@ -264,14 +259,16 @@ def build_index(model: str | None = None, corpus=None) -> SearchIndex:  # type: 
 
 
 def save_index(ix: SearchIndex, folder: Path) -> None:
+    """Write the index's files into `folder` (same inputs, same bytes: JSON with sorted keys)."""
     folder.mkdir(parents=True, exist_ok=True)
     np.save(folder / "embeddings.npy", ix.embeddings, allow_pickle=False)
     ix.lexical.save(folder / "bm25")
     for name, data in (("docs", [asdict(d) for d in ix.docs]), ("clauses", ix.clauses),
                        ("groups", ix.groups), ("headwords", ix.headwords)):
-        (folder / f"{name}.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    params = dict(ix.params, build_seconds=round(ix.build_seconds, 2), docs=len(ix.docs))
-    (folder / "params.json").write_text(json.dumps(params, indent=2), encoding="utf-8")  # written last
+        (folder / f"{name}.json").write_text(json.dumps(data, ensure_ascii=False, sort_keys=True),
+                                             encoding="utf-8")
+    params = dict(ix.params, docs=len(ix.docs))
+    (folder / "params.json").write_text(json.dumps(params, indent=2, sort_keys=True), encoding="utf-8")
 
 
 def read_index(folder: Path) -> SearchIndex:
@@ -286,18 +283,11 @@ def read_index(folder: Path) -> SearchIndex:
 
 def load_index(model: str | None = None, rebuild: bool = False) -> SearchIndex:
     """The index for the current corpus, code and model: from disk if fresh, else built and saved."""
+    art = artifact("index")
     params = index_params(model)
-    folder = _folder(params)
-    if not rebuild and (folder / "params.json").is_file():
-        try:
-            ix = read_index(folder)
-            if all(ix.params.get(k) == v for k, v in params.items()):
-                return ix
-        except (OSError, ValueError, KeyError):
-            pass                       # a half-written or older index: rebuild it
-    ix = build_index(model)
-    save_index(ix, folder)
-    ix.folder = folder
+    key = index_key(params)
+    ix, _ = art.get(key, lambda: build_index(model), save_index, read_index, force=rebuild)
+    ix.folder = art.folder(key)
     return ix
 
 

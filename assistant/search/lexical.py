@@ -7,7 +7,6 @@ English is lower-cased and stemmed (PyStemmer); stop words and punctuation are d
 
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 import re
@@ -18,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cache import cache_dir, write_atomic
+from ..artifact import artifact
 from ..text import t2s
 from .vocab import load_vocabulary
 
@@ -42,10 +41,10 @@ TABLE_WORDS = ("东家", "南家", "西家", "北家", "庄家", "明手", "防�
 
 @lru_cache(maxsize=1)
 def _jieba():  # type: ignore[no-untyped-def]
-    """jieba with the user words added; its prefix dictionary read from our own marshal copy when cached.
+    """jieba with the user words added; its prefix dictionary read from the `jieba` artifact when cached.
 
     jieba's own start (its 500,000-entry dictionary) takes 0.44 s; the ready dictionary with the user
-    words, marshalled under the cache folder and keyed by jieba's version and the word list, 0.16 s.
+    words, marshalled as an artifact keyed by jieba's version and the word list, 0.16 s.
     """
     import logging
 
@@ -54,17 +53,22 @@ def _jieba():  # type: ignore[no-untyped-def]
     jieba.setLogLevel(logging.WARNING)
     tk = jieba.Tokenizer()
     words = (*load_vocabulary().jieba_words(), *TABLE_WORDS)
-    key = hashlib.sha256("\n".join((jieba.__version__, *words)).encode()).hexdigest()[:16]
-    path = cache_dir("jieba") / f"{key}.marshal"
-    try:
-        tk.FREQ, tk.total = marshal.loads(path.read_bytes())
-        tk.initialized = True
-        return tk
-    except (OSError, ValueError, EOFError, TypeError):
-        pass                                        # not cached yet (or damaged): build it
-    for w in words:
-        tk.add_word(w, freq=2000)
-    write_atomic(path, marshal.dumps((tk.FREQ, tk.total)))
+
+    def build() -> tuple[dict[str, int], int]:
+        for w in words:
+            tk.add_word(w, freq=2000)
+        return tk.FREQ, tk.total
+
+    def write(state: tuple[dict[str, int], int], folder: Path) -> None:
+        (folder / "dictionary.marshal").write_bytes(marshal.dumps(state))
+
+    def read(folder: Path) -> tuple[dict[str, int], int]:
+        freq, total = marshal.loads((folder / "dictionary.marshal").read_bytes())
+        return dict(freq), int(total)
+
+    art = artifact("jieba")
+    (tk.FREQ, tk.total), _ = art.get(art.key(jieba.__version__, *words), build, write, read)
+    tk.initialized = True
     return tk
 
 
@@ -118,9 +122,13 @@ class Lexical:
     @classmethod
     def build(cls, token_lists: Sequence[list[str]]) -> "Lexical":
         import bm25s
+        from bm25s.tokenization import Tokenized
 
+        # token ids in sorted order, so two builds of the same documents write the same bytes
+        vocab = {tok: i for i, tok in enumerate(sorted({t for toks in token_lists for t in toks} | {""}))}
+        ids = [[vocab[t] for t in toks] or [vocab[""]] for toks in token_lists]
         retriever = bm25s.BM25(k1=1.2, b=0.75)
-        retriever.index([list(t) or [""] for t in token_lists], show_progress=False)
+        retriever.index(Tokenized(ids=ids, vocab=vocab), show_progress=False)
         m = retriever.scores
         return cls(np.asarray(m["data"]), np.asarray(m["indices"]), np.asarray(m["indptr"]),
                    int(m["num_docs"]), dict(retriever.vocab_dict))
@@ -130,7 +138,7 @@ class Lexical:
         for name in ("data", "indices", "indptr"):
             np.save(folder / f"{name}.npy", getattr(self, name), allow_pickle=False)
         (folder / "vocab.json").write_text(json.dumps({"num_docs": self.num_docs, "vocab": self.vocab},
-                                                      ensure_ascii=False), encoding="utf-8")
+                                                      ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
     @classmethod
     def load(cls, folder: Path) -> "Lexical":

@@ -3,7 +3,7 @@
 Pairs: wbf2017 EN <-> zh-Hant clauses, ccba2018 zh-Hans <-> wbf2017 zh-Hant (same law path), titles <->
 bodies, defined terms <-> definitions. Starts from the packaged all-MiniLM-L6-v2 and fine-tunes it with
 in-batch negatives (multiple-negatives ranking loss) in a plain torch loop, so no extra training
-libraries are needed. The result is saved under cache_dir('models') and loads as `--model indomain`.
+libraries are needed. The result is saved under the cache root's models/ folder and loads as `--model indomain`.
 """
 
 from __future__ import annotations

