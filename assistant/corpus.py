@@ -17,6 +17,7 @@ import yaml
 
 from .errors import CorpusParseError, UnknownClause
 from .model import Chapter, Clause, ClauseId, Footnote, IndexEntry, ParsedSource
+from .reading import apply_corrections, corrections_bytes
 from .paths import packaged_corpus_dir
 
 DEFAULT_CORPUS = packaged_corpus_dir()
@@ -123,9 +124,10 @@ def source_fingerprint(root: Path | None = None) -> str:
     root = Path(root or corpus_dir())
     manifest = load_manifest(root)
     h = hashlib.sha256((root / "manifest.yaml").read_bytes())
-    for src in dict(manifest["sources"]).values():          # type: ignore[arg-type]
+    for src in dict(manifest["sources"]).values():
         file = str(src["file"])
         h.update(file.encode() + b"\0" + read_source(root, file).encode("utf-8"))
+    h.update(corrections_bytes())                          # the reading text's corrections are an input too
     return h.hexdigest()
 
 
@@ -143,7 +145,10 @@ def check_expected(file: str, parsed: list[ParsedSource], expected: dict[str, in
 
 
 def _merge(edition: Edition, ps: ParsedSource) -> None:
+    """Add a parser's records to the edition; its ids (strings from the parser) become ClauseIds here."""
     for c in ps.clauses:
+        c.parent = ClauseId.parse(c.parent) if c.parent else None
+        c.children = [ClauseId.parse(k) for k in c.children]
         if c.id in edition.clauses:
             raise CorpusParseError(ps.file, f"duplicate clause id {c.id}",
                                    c.source.first if c.source else None)
@@ -179,7 +184,10 @@ def build_corpus(root: Path | None = None) -> Corpus:
                 witnesses[key] = ps
             else:
                 _merge(editions[str(src["edition"])], ps)
-    return Corpus(root, manifest, editions, witnesses, h.hexdigest())
+    h.update(corrections_bytes())
+    corpus = Corpus(root, manifest, editions, witnesses, h.hexdigest())
+    apply_corrections(corpus)                              # the reading text beside the faithful one
+    return corpus
 
 
 @lru_cache(maxsize=4)

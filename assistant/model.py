@@ -10,13 +10,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-EDITIONS: tuple[str, ...] = ("ccba1999", "ccba2018", "wbf2017", "guandan2017")
-LANGS: tuple[str, ...] = ("zh-Hans", "zh-Hant", "en")
+from .editions import LANGS, names
+
+__all__ = ["EDITIONS", "LANGS", "ClauseId", "Clause", "SourceSpan", "Footnote", "Chapter", "IndexEntry",
+           "ParsedSource"]
+
+EDITIONS: tuple[str, ...] = names()     # from corpus/manifest.yaml
 
 # edition / kind / path...   e.g. wbf2017/law/27/B/1/b, ccba2018/article/22/2/1,
 # wbf2017/definition/revoke, wbf2017/policy/systems/2.4, ccba2018/footnote/12
 CLAUSE_ID_RE = re.compile(
-    r"""^(?P<edition>ccba1999|ccba2018|wbf2017|guandan2017)   # edition
+    r"""^(?P<edition>""" + "|".join(EDITIONS) + r""")   # edition
         /(?P<kind>law|article|definition|policy|footnote|chapter|part|preface|introduction)
         (?P<path>(?:/[A-Za-z0-9][A-Za-z0-9._\-]*)*)$          # path segments
     """,
@@ -24,36 +28,56 @@ CLAUSE_ID_RE = re.compile(
 )
 
 
-@dataclass(frozen=True, order=True)
-class ClauseId:
-    """A stable clause reference, the same string in graph IRIs, search hits, UI anchors and tests.
+class ClauseId(str):
+    """A stable clause reference: the same string in graph IRIs, search hits, UI anchors and tests, with
+    its parts (edition, kind, path) parsed once. A `str` subclass, so it is its own JSON, URL and dict-key
+    form; inside the program every clause id is a ClauseId.
 
     >>> ClauseId.parse("wbf2017/law/27/B/1/b").law
     '27'
-    >>> str(ClauseId.parse("ccba2018/article/22/2/1"))
-    'ccba2018/article/22/2/1'
+    >>> ClauseId.parse("ccba2018/article/22/2/1")
+    ClauseId('ccba2018/article/22/2/1')
     >>> ClauseId.parse("wbf2017/law/27/B/1/b").parent
-    ClauseId(edition='wbf2017', kind='law', path=('27', 'B', '1'))
+    ClauseId('wbf2017/law/27/B/1')
+    >>> ClauseId("wbf2017", "law", ("64", "A")) == "wbf2017/law/64/A"
+    True
     """
 
+    __slots__ = ("edition", "kind", "path")
     edition: str
     kind: str
-    path: tuple[str, ...] = ()
+    path: tuple[str, ...]
+
+    def __new__(cls, edition: str, kind: str | None = None, path: tuple[str, ...] = ()) -> "ClauseId":
+        """ClauseId(text) parses a full id; ClauseId(edition, kind, path) builds one from its parts."""
+        if kind is None:
+            m = CLAUSE_ID_RE.match(edition.strip().strip("/"))
+            if not m:
+                raise ValueError(
+                    f"not a clause id: {edition!r} — expected edition/kind/path such as "
+                    f"'wbf2017/law/64/A/1' (editions: {', '.join(EDITIONS)})"
+                )
+            edition, kind = m.group("edition"), m.group("kind")
+            path = tuple(p for p in m.group("path").split("/") if p)
+        obj = super().__new__(cls, "/".join((edition, kind, *path)))
+        object.__setattr__(obj, "edition", edition)
+        object.__setattr__(obj, "kind", kind)
+        object.__setattr__(obj, "path", tuple(path))
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("ClauseId is immutable")
+
+    def __repr__(self) -> str:
+        return f"ClauseId({str.__repr__(self)})"
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (ClauseId, (str(self),))
 
     @classmethod
     def parse(cls, text: str) -> "ClauseId":
         """Parse `edition/kind/seg/...`; raise ValueError naming the bad input."""
-        m = CLAUSE_ID_RE.match(text.strip().strip("/"))
-        if not m:
-            raise ValueError(
-                f"not a clause id: {text!r} — expected edition/kind/path such as "
-                f"'wbf2017/law/64/A/1' (editions: {', '.join(EDITIONS)})"
-            )
-        path = tuple(p for p in m.group("path").split("/") if p)
-        return cls(m.group("edition"), m.group("kind"), path)
-
-    def __str__(self) -> str:
-        return "/".join((self.edition, self.kind, *self.path))
+        return text if isinstance(text, ClauseId) else cls(text)
 
     @property
     def law(self) -> str | None:
@@ -66,8 +90,17 @@ class ClauseId:
             return None
         return ClauseId(self.edition, self.kind, self.path[:-1])
 
+    @property
+    def root(self) -> "ClauseId":
+        """The law, article, definition or policy this id belongs to (itself at top level)."""
+        return ClauseId(self.edition, self.kind, self.path[:1]) if len(self.path) > 1 else self
+
     def child(self, *segments: str) -> "ClauseId":
         return ClauseId(self.edition, self.kind, self.path + tuple(segments))
+
+    def in_edition(self, edition: str) -> "ClauseId":
+        """The same path in another edition (a counterpart candidate, not a verified one)."""
+        return ClauseId(edition, self.kind, self.path)
 
 
 @dataclass(frozen=True)
@@ -100,14 +133,14 @@ class Clause:
     `text` holds the clause's own text only (not its children's), per language. Titles are separate.
     """
 
-    id: str
+    id: ClauseId
     edition: str
     level: str                   # law | section | item | subitem | subsubitem | subsubsubitem | article | definition | policy | paragraph | preface
     number: str                  # label as normalised: '64', 'B', '3', 'a', '22', '2.4'
     title: dict[str, str] = field(default_factory=dict)
     text: dict[str, str] = field(default_factory=dict)
-    parent: str | None = None
-    children: list[str] = field(default_factory=list)
+    parent: ClauseId | None = None
+    children: list[ClauseId] = field(default_factory=list)
     part: str | None = None      # e.g. 'ccba2018/part/2'
     chapter: str | None = None   # e.g. 'ccba2018/part/2/chapter/5', 'ccba1999/chapter/5'
     source: SourceSpan | None = None
@@ -118,10 +151,18 @@ class Clause:
     term: dict[str, str] = field(default_factory=dict)   # lang -> term as used in that language
     key_printed: str | None = None                       # English key exactly as printed
     key: str | None = None                               # normalised English key ('Under Trick' -> 'undertrick')
+    # reading text (assistant/reading.py): `text`/`tables` above are the reading text once corrections apply
+    received: dict[str, str] = field(default_factory=dict)   # lang -> text as received, where a correction changed it
+    received_tables: list[str] = field(default_factory=list)  # tables as received, when a correction changed one
+    corrections: list[dict[str, str]] = field(default_factory=list)  # applied: id, lang, field, kind, source, reading, reason
+
+    def __post_init__(self) -> None:
+        self.id = ClauseId.parse(self.id)
 
     @property
     def cid(self) -> ClauseId:
-        return ClauseId.parse(self.id)
+        """The id (a ClauseId; kept for callers written when ids were strings)."""
+        return self.id
 
 
 @dataclass
