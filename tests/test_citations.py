@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.graph.citations import Citation, citation_stats, citations_by_target, extract_citations, recognise
+from assistant.graph.citations import (
+    Citation,
+    citation_stats,
+    citations_by_target,
+    extract_citations,
+    recognise,
+    typed_citations,
+)
 from conftest import source_line
 
 
@@ -158,3 +165,61 @@ def test_cited_by(cits: list[Citation]) -> None:
     by = citations_by_target(cits)
     assert len(by["ccba2018/article/51"]) == 48
     assert all(c.target == t for t, cs in by.items() for c in cs)
+
+
+# --- citations typed by a reader (typed_citations, no spaCy) ------------------------------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("Law 64", [("64", (), "arabic")]),
+    ("law 64A1", [("64", ("A", "1"), "arabic")]),
+    ("Law 64 A 1 (b)", [("64", ("A", "1", "b"), "arabic")]),
+    ("LAW 30B1(b)(ii)", [("30", ("B", "1", "b", "ii"), "arabic")]),
+    ("law 27b1", [("27", ("B", "1"), "arabic")]),
+    ("64B3", [("64", ("B", "3"), "arabic")]),
+    ("27B1b", [("27", ("B", "1", "b"), "arabic")]),
+    ("１２Ｃ１（ｂ）", [("12", ("C", "1", "b"), "arabic")]),                 # full-width, as typed on a phone
+    ("64C", [("64", ("C",), "arabic")]),                                     # alone: a reference
+    ("第64条", [("64", (), "arabic")]),
+    ("第 64 條", [("64", (), "arabic")]),
+    ("第六十四条", [("64", (), "chinese")]),
+    ("第64条A款1项", [("64", ("A", "1"), "arabic")]),
+    ("第 80 条 B 款 2 (k)", [("80", ("B", "2", "k"), "arabic")]),
+    ("第45条C款4（b）", [("45", ("C", "4", "b"), "arabic")]),
+    ("第二十二條", [("22", (), "chinese")]),
+    ("第二十二条第二款", [("22", ("2",), "chinese")]),
+    ("规则第十二条", [("12", (), "chinese")]),
+    ("根据Law 64A1处理", [("64", ("A", "1"), "arabic")]),
+    ("Laws 19A and 77", [("19", ("A",), "arabic"), ("77", (), "arabic")]),
+    ("Law 16C、26B 與 72C", [("16", ("C",), "arabic"), ("26", ("B",), "arabic"), ("72", ("C",), "arabic")]),
+    ("see 12C1(b), and 27B1b", [("12", ("C", "1", "b"), "arabic"), ("27", ("B", "1", "b"), "arabic")]),
+    ("Law 12 A player may", [("12", (), "arabic")]),                         # 'A player' is no section
+    ("law 64 and 12 players", [("64", (), "arabic")]),
+    ("I bid 2C then 4D over their 1NT", []),                                  # bids, not laws
+    ("有3条规则", []),
+])
+def test_typed_citations(text: str, expected: list[tuple[str, tuple[str, ...], str]]) -> None:
+    assert [(r.law, r.path, r.numerals) for r in typed_citations(text)] == expected
+
+
+def test_typed_citation_offsets_give_the_text_as_typed() -> None:
+    text = "如何处理 Law 64A1 和 第６４条？"
+    refs = typed_citations(text)
+    assert [r.text for r in refs] == ["Law 64A1", "第６４条"]
+    assert all(text[r.start:r.end] == r.text for r in refs)
+
+
+@pytest.mark.parametrize("printed", ["Law 12C1(b)", "Law 30B1(b)(ii)", "Law 64A1", "Law 16C"])
+def test_typed_and_corpus_recognisers_read_one_path(printed: str) -> None:
+    """The typed reader and the corpus recogniser give the same path for the same reference."""
+    corpus_paths = [p for r in recognise(printed, "en") for _, p in r.items]
+    typed = typed_citations(printed)
+    assert corpus_paths == [(t.law, *t.path) for t in typed]
+
+
+def test_typed_citations_module_doctests() -> None:
+    import doctest
+
+    import assistant.graph.citations_typed as mod
+
+    res = doctest.testmod(mod)
+    assert res.attempted >= 2 and res.failed == 0

@@ -88,3 +88,17 @@ def test_structure_spot_checks(corpus):
     assert [int(a.number) for a in arts] == list(range(1, 58))
     assert ed18["ccba2018/article/22"].title["zh-Hans"] == "超时"
     assert "第 12 条 C 款 2" in ed18["ccba2018/law/88"].text["zh-Hans"]
+
+
+# defects of the 004 OCR that the parse mends; none may come back anywhere (issue "texts a reader can trust")
+CUT_TEXTS = [
+    (re.compile(r"[(（]參照?[)）]$"), "zh-Hant", "Chinese ending in an empty citation bracket `(參)`"),
+    (re.compile(r"^(?:[A-Za-z'’]+[ ,.]+){3}"), "zh-Hant", "Chinese opening with an English phrase"),
+]
+
+
+@pytest.mark.parametrize("pattern, lang, what", CUT_TEXTS, ids=[w for _, _, w in CUT_TEXTS])
+def test_no_text_cut_at_a_language_boundary(corpus, pattern, lang, what):
+    bad = [c.id for c in corpus.editions["wbf2017"].clauses.values()
+           if pattern.search(c.text.get(lang, "").strip())]
+    assert not bad, f"{what}: {bad[:5]}"

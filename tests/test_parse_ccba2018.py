@@ -179,8 +179,15 @@ def test_two_levels_on_one_line_and_hard_breaks(by_id: dict) -> None:
     assert kids(by_id, "ccba2018/law/40/B/2/a") == ["1", "2", "3", "4", "5"]
 
 
-def test_law_52B_numbering_kept_as_printed(by_id: dict) -> None:
-    assert kids(by_id, "ccba2018/law/52/B") == ["1", "3"]
+def test_law_52B_misprinted_3_is_item_2(by_id: dict, parsed: ParsedSource) -> None:
+    """3206 prints `3.` after `1.` in Law 52B; WBF 2017 52B has items 1 and 2: the id is 52/B/2 and
+    the printed number is kept in a note and in stats."""
+    assert kids(by_id, "ccba2018/law/52/B") == ["1", "2"]
+    item = by_id["ccba2018/law/52/B/2"]
+    assert item.text[ZH].startswith("如果庄家不接受该非法引出") and item.source.first == 3206
+    assert any("“3”" in n for n in item.notes)
+    assert parsed.stats["misnumbered"] == [{"line": 3206, "printed": "ccba2018/law/52/B/3", "id": "ccba2018/law/52/B/2"}]
+    assert source_line("001", 3206).startswith("3. ")
 
 
 def test_promoted_item_heading_and_plain_sections(by_id: dict) -> None:

@@ -62,9 +62,9 @@ def parse_guandan2017(text: str, file: str) -> ParsedSource:
         if not line:
             continue
         if m := CHAPTER_RE.match(line):
-            num = cn2int(m.group(1))
-            chapter_id = f"{EDITION}/chapter/{num}"
-            chapters.append(Chapter(chapter_id, num, m.group(2).strip(), LANG, SourceSpan(file, n, n)))
+            ch_num = cn2int(m.group(1))
+            chapter_id = f"{EDITION}/chapter/{ch_num}"
+            chapters.append(Chapter(chapter_id, ch_num, m.group(2).strip(), LANG, SourceSpan(file, n, n)))
             article, stack, current = None, [], None
             continue
         if m := ARTICLE_RE.match(line):
@@ -85,30 +85,11 @@ def parse_guandan2017(text: str, file: str) -> ParsedSource:
             else:
                 title_lines.append(line)
             continue
-        placed = False
-        for depth, (_, rx) in enumerate(LEVELS):
-            m = rx.match(line)
-            if not m:
-                continue
-            while stack and stack[-1][0] >= depth:     # close siblings and deeper clauses
-                stack.pop()
-            parent = stack[-1][1] if stack else article
-            level = LEVELS[len(stack)][0]              # '1、' with no '一、' above is an item
-            num = _number(LEVELS[depth][0], m.group(1))
-            cid = f"{parent.id}/{num}"
-            if cid in seen:
-                break                                  # a repeated label: keep the line as text
-            c = Clause(id=cid, edition=EDITION, level=level, number=num,
-                       text={LANG: m.group(2).strip()} if m.group(2).strip() else {},
-                       parent=parent.id, chapter=chapter_id, source=SourceSpan(file, n, n))
-            seen.add(cid)
-            parent.children.append(cid)
-            clauses.append(c)
-            stack.append((depth, c))
-            current = c
-            placed = True
-            break
-        if not placed and current is not None:
+        opened = _open_marked(line, n, article, stack, seen, file, chapter_id)
+        if opened is not None:
+            clauses.append(opened)
+            current = opened
+        elif current is not None:
             _append(current, line, n, file)
         for c in [article, *(x for _, x in stack)]:
             close(c, n)
@@ -116,19 +97,52 @@ def parse_guandan2017(text: str, file: str) -> ParsedSource:
     if not numbers:
         raise CorpusParseError(file, "no article heading (第N条…) found — the text is truncated or not the "
                                "Guandan rules", fix="restore file 002 from the seeds")
+    stats = _stats(clauses, chapters, numbers, title_lines,
+                   bool(marker) and article is not None and article.source is not None
+                   and article.source.last == _last_text_line(lines))
+    return ParsedSource(edition=EDITION, file=file, clauses=clauses, chapters=chapters, stats=stats)
+
+
+def _open_marked(line: str, n: int, article: Clause, stack: list[tuple[int, Clause]], seen: set[str],
+                 file: str, chapter_id: str | None) -> Clause | None:
+    """The clause a marked line (一、 1、 ①) opens under the article, pushed on `stack`; None if the
+    line has no marker or repeats a label (then it is text)."""
+    for depth, (_, rx) in enumerate(LEVELS):
+        m = rx.match(line)
+        if not m:
+            continue
+        while stack and stack[-1][0] >= depth:     # close siblings and deeper clauses
+            stack.pop()
+        parent = stack[-1][1] if stack else article
+        level = LEVELS[len(stack)][0]              # '1、' with no '一、' above is an item
+        num = _number(LEVELS[depth][0], m.group(1))
+        cid = f"{parent.id}/{num}"
+        if cid in seen:
+            return None                            # a repeated label: keep the line as text
+        c = Clause(id=cid, edition=EDITION, level=level, number=num,
+                   text={LANG: m.group(2).strip()} if m.group(2).strip() else {},
+                   parent=parent.id, chapter=chapter_id, source=SourceSpan(file, n, n))
+        seen.add(cid)
+        parent.children.append(cid)
+        stack.append((depth, c))
+        return c
+    return None
+
+
+def _stats(clauses: list[Clause], chapters: list[Chapter], numbers: list[int], title_lines: list[str],
+           truncated_at_marker: bool) -> dict[str, object]:
+    """What the parse found: the game (by its words), article numbers and gaps, chapters, title."""
     body = "".join(c.text.get(LANG, "") + c.title.get(LANG, "") for c in clauses)
     gaps = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
-    stats: dict[str, object] = {
+    return {
         "game": "guandan" if all(w in body for w in GAME_WORDS) else "unknown",
         "articles": len(numbers),
         "article_numbers": numbers,
         "gaps": gaps,
         "chapters_found": [c.number for c in chapters],
         "title": next((t for t in title_lines if "规则" in t), ""),
-        "truncated_at_marker": bool(marker) and article is not None and article.source is not None
-        and article.source.last == _last_text_line(lines),
+        "truncated_at_marker": truncated_at_marker,
     }
-    return ParsedSource(edition=EDITION, file=file, clauses=clauses, chapters=chapters, stats=stats)
 
 
 def _last_text_line(lines: list[str]) -> int:
