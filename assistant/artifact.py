@@ -179,7 +179,9 @@ class Artifact:
 ARTIFACTS: dict[str, Artifact] = {a.name: a for a in (
     Artifact("clause-ids", ("parse", "corpus.py", "model.py", "reading.py", "data/corrections.yaml"),
              description="clause ids per edition (the trees' citation check without a parse)"),
-    Artifact("citations", ("parse", "graph/citations.py", "corpus.py", "model.py"),
+    Artifact("citations", ("parse", "graph/citations.py", "graph/citations_tokens.py", "graph/citations_patterns.py",
+                           "graph/citations_recognise.py", "graph/citations_resolve.py", "corpus.py", "model.py",
+                           "reading.py", "data/corrections.yaml"),
              description="citations found in the law texts"),
     Artifact("graph", ("",), description="the RDF law graph"),
     Artifact("index", ("search", "parse", "graph", "diff", "terminology.py", "text.py", "editions.py", "corpus.py",

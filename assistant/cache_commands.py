@@ -31,7 +31,7 @@ def status(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> 
         typer.echo("  (empty: the first ask, rule or graph command builds what it needs)")
     for r in rows:
         state = "ok" if r["verified"] else "damaged (rebuilt at next use)"
-        typer.echo(f"  {r['artifact']:<11} {r['key']}  {_mb(int(r['bytes'])):>9}  {state}")
+        typer.echo(f"  {r['artifact']:<11} {r['key']}  {_mb(int(str(r['bytes']))):>9}  {state}")
 
 
 @cache_app.command("clear")

@@ -24,6 +24,7 @@ class EditionInfo:
     name: str
     title: dict[str, str]
     version: str
+    version_date: str                  # ISO date of the wording (for "newest first")
     game: str                          # bridge | guandan
     status: str                        # current | superseded
     languages: tuple[str, ...]         # languages its text is printed in
@@ -47,7 +48,7 @@ class EditionInfo:
 def _range(value: object) -> tuple[int, int] | None:
     if not value:
         return None
-    first, last = value  # type: ignore[misc]
+    first, last = list(value)  # type: ignore[call-overload]
     return int(first), int(last)
 
 
@@ -58,6 +59,7 @@ def parse_manifest(data: dict[str, object]) -> dict[str, EditionInfo]:
         langs = tuple(meta["languages"])
         out[name] = EditionInfo(
             name=name, title=dict(meta.get("title") or {}), version=str(meta.get("version", "")),
+            version_date=str(meta.get("version_date", "")),
             game=str(meta.get("game", "bridge")), status=str(meta.get("status", "current")),
             languages=langs, main_language=str(meta.get("main_language") or langs[0]),
             laws=_range(meta.get("laws")), articles=_range(meta.get("articles")),
@@ -113,6 +115,11 @@ def preference(lang: str | None = None) -> tuple[str, ...]:
     first = default_edition(lang) if lang else None
     rank = {n: (n != first, editions()[n].status != "current", i) for i, n in enumerate(eds)}
     return tuple(sorted(eds, key=rank.__getitem__))
+
+
+def newest_first() -> tuple[str, ...]:
+    """Law editions, the newest wording first (by the manifest's version dates): wbf2017, ccba2018, ccba1999."""
+    return tuple(sorted(law_editions(), key=lambda n: editions()[n].version_date, reverse=True))
 
 
 def printed_in(name: str, lang: str) -> bool:

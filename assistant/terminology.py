@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from .editions import bridge_editions, main_language, newest_first
+from .text import definition_key
 from .errors import BridgelawError
 
 TERMS_FILE = Path(__file__).resolve().parent / "data" / "terms.tsv"
@@ -29,7 +31,10 @@ COLUMN_SCOPES: dict[str, tuple[str, str]] = {
     "wbf2017": ("wbf2017", "zh-Hant"),
 }
 ROLES: dict[str, str] = {"": "pref", "_alt": "alt", "_hidden": "hidden"}
-BRIDGE_EDITIONS: tuple[str, ...] = ("ccba1999", "ccba2018", "wbf2017")
+BRIDGE_EDITIONS: tuple[str, ...] = bridge_editions()
+# the order `expand` lists other editions' labels in: simplified-Chinese editions first, newest first
+EXPAND_ORDER: tuple[str, ...] = tuple(sorted(BRIDGE_EDITIONS, key=lambda n: (main_language(n) != "zh-Hans",
+                                                                          newest_first().index(n))))
 # variant characters of the OCR and the sources that OpenCC does not fold (corpus-guide §7.2)
 VARIANTS = str.maketrans({"満": "滿", "実": "實", "売": "賣", "個": "个", "減": "减"})
 MIN_CJK_MENTION = 2        # one-character labels (局, 牌, 轮, 队, 方 …) are too ambiguous to tag clauses
@@ -89,8 +94,8 @@ class Concept:
 
 
 def norm_key(s: str) -> str:
-    """Normalise an English key for matching: 'Under  Trick' -> 'undertrick', 'adjusted-score' -> 'adjustedscore'."""
-    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKC", s).casefold())
+    """An English key as every layer compares it (assistant.text.definition_key)."""
+    return definition_key(s)
 
 
 def is_latin(s: str) -> bool:
@@ -194,7 +199,7 @@ class Terminology:
         roles = ("pref", "alt", "hidden") if include_hidden else ("pref", "alt")
         out: list[str] = []
         for c in self.find(text):
-            for ed in ("ccba2018", "ccba1999", "wbf2017"):
+            for ed in EXPAND_ORDER:
                 out += [f for f in c.forms(ed, roles) if fold(f) != own]
         return list(dict.fromkeys(out))
 
@@ -265,7 +270,7 @@ class Terminology:
 
 
 @lru_cache(maxsize=2)
-def _blank(lang: str):  # type: ignore[no-untyped-def]
+def _blank(lang: str):
     import spacy
 
     return spacy.blank(lang)

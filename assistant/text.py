@@ -95,11 +95,20 @@ def squeeze_cjk_spaces(s: str) -> str:
 
 
 def slug(s: str) -> str:
-    """The one slug of a definition term or key: lower case, words joined by '-', no punctuation.
+    """The one slug of a term (a definition id, an index term): lower case, runs of anything but a-z and
+    0-9 become one '-'.
 
-    >>> slug("Under Trick"), slug("Bidding Box"), slug("  LHO  ")
-    ('under-trick', 'bidding-box', 'lho')
+    >>> slug("Under Trick"), slug("Bidding Box"), slug("  LHO  "), slug("Call (n.)")
+    ('under-trick', 'bidding-box', 'lho', 'call-n')
     """
-    s = unicodedata.normalize("NFKC", s).strip().lower()
-    s = re.sub(r"[^\w\s-]", "", s)
-    return re.sub(r"[\s_-]+", "-", s).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKC", s).lower()).strip("-")
+
+
+def definition_key(s: str) -> str:
+    """The one matching key of an English term: lower case letters and digits only, so 'Under Trick',
+    'Undertrick' and 'under-trick' meet.
+
+    >>> definition_key("Under Trick") == definition_key("undertrick") == "undertrick"
+    True
+    """
+    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKC", s).casefold())

@@ -68,8 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     query = ap.parse_args(argv).query
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "from assistant.search.hybrid import default_search; "
-                    "default_search().search('declarer revoked'); "
+    subprocess.run([sys.executable, "-c", "from assistant.resources import resources; "
+                    "resources().searcher().search('declarer revoked'); "
                     "from assistant.corpus import load_corpus; from assistant.graph.citations import cached_citations; "
                     "cached_citations(load_corpus())"], cwd=REPO, env=env, check=True)
     print(f"caches ready (read or built): {time.perf_counter() - t:.1f} s (not counted)")

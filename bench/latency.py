@@ -21,8 +21,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SET = REPO.parent / "shared" / "eval" / "dev-retrieval.jsonl"
-COLD = ("import time; t=time.perf_counter(); from assistant.search.hybrid import HybridSearch; "
-        "HybridSearch({model!r}).search('dummy points at a card'); print(time.perf_counter()-t)")
+COLD = ("import time; t=time.perf_counter(); from assistant.resources import resources; "
+        "resources().searcher({model!r}).search('dummy points at a card'); print(time.perf_counter()-t)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -34,8 +34,9 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["BRIDGELAW_CACHE"] = tmp
         from assistant.corpus import load_corpus
-        from assistant.search.hybrid import HybridSearch
-        from assistant.search.index import build_index, load_index, save_index
+        from assistant.artifact import artifact
+        from assistant.resources import resources
+        from assistant.search.index import build_index, index_key, load_index, save_index
 
         t0 = time.perf_counter()
         corpus = load_corpus()
@@ -43,8 +44,7 @@ def main(argv: list[str] | None = None) -> None:
         ix = build_index(args.model, corpus)          # timed inside: docs, BM25, embeddings
         print(f"corpus parse:            {t_parse:8.2f} s")
         print(f"index build (full):      {ix.build_seconds:8.2f} s   ({len(ix.docs)} documents)")
-        folder = load_index.__globals__["_folder"](ix.params)
-        save_index(ix, folder)
+        artifact("index").save(index_key(ix.params), lambda folder: save_index(ix, folder))
         t0 = time.perf_counter()
         load_index(args.model)
         print(f"index load from disk:    {time.perf_counter() - t0:8.2f} s")
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
         out = subprocess.run([sys.executable, "-c", COLD.format(model=args.model)], env=env,
                              capture_output=True, text=True, check=True)
         print(f"cold start (new process, first answer): {float(out.stdout.strip().splitlines()[-1]):.2f} s")
-        searcher = HybridSearch(args.model)
+        searcher = resources().searcher(args.model)
         rows = [json.loads(x)["query"] for x in Path(args.queries).read_text(encoding="utf-8").splitlines() if x.strip()]
         searcher.search(rows[0])
         times: list[float] = []

@@ -1,10 +1,13 @@
 """Retrieval quality on a question set: recall@1, recall@5, MRR@10 per language, and no-answer figures.
 
     python bench/retrieval.py [JSONL] [--model M] [--misses]
+    python bench/retrieval.py --split validation|test [--misses]
 
 Default set: ../shared/eval/dev-retrieval.jsonl (relative to the repository). Scored at law level, as in
 eval/README.md: a hit is the primary law (or CCBA 2018 article) among the first k distinct laws. The same
-run prints the pipeline, lexical-only and embedding-only columns. Prints figures, asserts nothing.
+run prints the pipeline, lexical-only and embedding-only columns. With --split, the pipeline is run on
+the dev set and on that split of the project's question sets (bench/data/splits.py: laws-01-46,
+laws-47-93, out-of-scope), printed side by side per language. Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -63,13 +66,18 @@ def score(rows: list[dict], ranked: list[list[str]], answered: list[bool]) -> di
     return out
 
 
-def run(path: Path, model: str | None = None, show_misses: bool = False) -> dict[str, dict[str, dict[str, float]]]:
-    from assistant.search.hybrid import METHODS as DEFAULT_METHODS, HybridSearch
+def read_rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    searcher = HybridSearch(model)
+
+def run(rows: list[dict], model: str | None = None, show_misses: bool = False,
+        methods_run: dict[str, tuple[str, ...]] = METHODS) -> dict[str, dict[str, dict[str, float]]]:
+    from assistant.resources import resources
+    from assistant.search.hybrid import METHODS as DEFAULT_METHODS
+
+    searcher = resources().searcher(model)
     report: dict[str, dict[str, dict[str, float]]] = {}
-    for name, methods in METHODS.items():
+    for name, methods in methods_run.items():
         ranked, answered = [], []
         for row in rows:
             ans = searcher.search(row["query"], top=10, methods=methods or DEFAULT_METHODS)
@@ -79,7 +87,7 @@ def run(path: Path, model: str | None = None, show_misses: bool = False) -> dict
                 g = gold_key(row["primary"]) if row["primary"] else None
                 keys = result_keys(ans)
                 if (g is None) == ans.answered or (g and keys[:1] != [g]):
-                    print(f"  {row['id']} {row['lang']:7s} gold={g} got={keys[:5]} "
+                    print(f"  {row.get('id', '?')} {row['lang']:7s} gold={g} got={keys[:5]} "
                           f"support={ans.searched.get('support')} | {row['query'][:50]}")
         report[name] = score(rows, ranked, answered)
     return report
@@ -91,8 +99,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--model", default=None, help="embedding model (default: use)")
     ap.add_argument("--misses", action="store_true", help="list the questions the pipeline misses at rank 1")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--split", choices=("train", "validation", "test"), default=None,
+                    help="run the dev set and this split of the project's question sets, side by side")
     args = ap.parse_args(argv)
-    report = run(Path(args.jsonl), args.model, args.misses)
+    if args.split:
+        side_by_side(args.split, Path(args.jsonl), args.model, args.misses, args.json)
+        return
+    report = run(read_rows(Path(args.jsonl)), args.model, args.misses)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         print()
@@ -104,6 +117,31 @@ def main(argv: list[str] | None = None) -> None:
         for lang in langs:
             f = per[lang]
             print(f"{name:10s} {lang:8s} {int(f['n']):3d} {f['recall@1']:6.3f} {f['recall@5']:6.3f} "
+                  f"{f['mrr@10']:7.3f} {int(f['declined']):>8d}/{int(f['no_answer']):<7d} "
+                  f"{f['wrongly_declined']:20.3f}")
+
+
+
+def side_by_side(split: str, dev: Path, model: str | None, misses: bool, as_json: bool) -> None:
+    """The pipeline on the dev set (its figures only) and on one split of the project's sets."""
+    sys.path.insert(0, str(REPO / "bench" / "data"))
+    from splits import questions
+
+    only = {"pipeline": ()}
+    reports = {"dev": run(read_rows(dev), model, False, only)["pipeline"],
+               split: run(questions(split), model, misses, only)["pipeline"]}
+    if as_json:
+        json.dump(reports, sys.stdout, indent=2)
+        print()
+        return
+    print(f"{'set':10s} {'lang':8s} {'n':>4s} {'R@1':>6s} {'R@5':>6s} {'MRR@10':>7s} "
+          f"{'no-ans declined':>16s} {'answerable declined':>20s}")
+    for lang in ("zh-Hans", "zh-Hant", "en", "all"):
+        for name, per in reports.items():
+            if lang not in per:
+                continue
+            f = per[lang]
+            print(f"{name:10s} {lang:8s} {int(f['n']):4d} {f['recall@1']:6.3f} {f['recall@5']:6.3f} "
                   f"{f['mrr@10']:7.3f} {int(f['declined']):>8d}/{int(f['no_answer']):<7d} "
                   f"{f['wrongly_declined']:20.3f}")
 

@@ -21,6 +21,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 REPO = Path(__file__).resolve().parent.parent
 SHOTS = REPO / "artifacts" / "browser"
 CHROMIUM = os.environ.get("BRIDGELAW_CHROMIUM", "/usr/bin/chromium")

@@ -18,9 +18,9 @@ GOOD = """law:58:
 
 @pytest.fixture(scope="module")
 def searcher():  # type: ignore[no-untyped-def]
-    from assistant.search.hybrid import default_search
+    from assistant.resources import resources
 
-    return default_search(None)
+    return resources().searcher(None)
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,9 @@ BRIDGE = ("ccba1999", "ccba2018", "wbf2017")
 @pytest.fixture(scope="session")
 def searcher():
     """One USE index for the whole session (built once, then read from the cache)."""
-    from assistant.search.hybrid import default_search
+    from assistant.resources import resources
 
-    return default_search(None)
+    return resources().searcher(None)
 
 
 @pytest.fixture(scope="session")
@@ -224,11 +224,14 @@ def test_index_is_saved_as_plain_files_and_reused(small_corpus, monkeypatch, tmp
     assert calls == ["use"]
     folder = ix.folder
     params = json.loads((folder / "params.json").read_text())
-    assert {"corpus", "code", "model"} <= set(params) and params["model"] == "use"
+    assert {"corpus", "model", "version"} <= set(params) and params["model"] == "use"
+    assert (folder / "MANIFEST.json").is_file()                 # every file hashed: checked at load
     assert np.load(folder / "embeddings.npy", allow_pickle=False).shape[0] == len(ix.docs)
     again = index_mod.load_index("use")                 # fresh: read, not rebuilt
     assert calls == ["use"] and len(again.docs) == len(ix.docs)
-    monkeypatch.setattr(index_mod, "code_fingerprint", lambda *a: "changed")
+    from assistant import artifact as artifact_mod
+
+    monkeypatch.setattr(artifact_mod, "code_fingerprint", lambda *a: "changed")
     index_mod.load_index("use")                         # code changed: rebuilt
     assert calls == ["use", "use"]
 
@@ -244,26 +247,26 @@ def test_situation_words_map_everyday_talk_to_the_laws_vocabulary():
 
 def test_ruling_topic_votes_for_the_laws_its_tree_rests_on():
     from assistant.rulings.match import topic_laws
-    from assistant.search.hybrid import default_search
+    from assistant.resources import resources
 
     laws = [law for law, _ in topic_laws("revoke")]
     assert laws[0] == "64" and "63" in laws
-    boost = default_search().topic_boost("我发现对方藏牌了")
-    g = default_search().gpos
+    boost = resources().searcher().topic_boost("我发现对方藏牌了")
+    g = resources().searcher().gpos
     assert boost[g["law:64"]] > boost[g["law:27"]] == 0
 
 
 def test_differs_comes_from_the_clauses_shown(corpus):
     """A result differs when a clause it shows changed in substance between editions (assistant.diff),
     not merely because the two translations word it differently."""
-    from assistant.search.hybrid import default_search
+    from assistant.resources import resources
 
-    ans = default_search().search("Law 64B", top=3)
+    ans = resources().searcher().search("Law 64B", top=3)
     r64 = next(r for r in ans.results if r.number == "64")
     assert r64.differs and any(c["class"] in ("new", "substantive", "moved") for c in r64.changes)
-    ans = default_search().search("第23条", top=1)
+    ans = resources().searcher().search("第23条", top=1)
     assert ans.results[0].number == "23" and ans.results[0].differs       # different subject since 1999
-    ans = default_search().search("Law 43B2(a)", top=1)
+    ans = resources().searcher().search("Law 43B2(a)", top=1)
     r43 = ans.results[0]
     assert r43.number == "43" and not r43.differs and r43.changes == []   # 明手/夢家 wording only
 

@@ -11,6 +11,7 @@ import random
 from typing import Callable, Iterable
 
 from . import changes, cloze, matching, ruling, sources, which_law
+from ..model import ClauseId
 from .model import DEFAULT_EDITION, DIFFICULTIES, EXAM_EDITIONS, KINDS, BadExamOptions, ExamSet, NothingToAsk, Question
 from .scope import Scope
 
@@ -58,9 +59,9 @@ def topic_laws(topics: Iterable[str], edition: str) -> frozenset[str] | None:
     for t in topics:
         for node in trees[t].nodes.values():
             for cid in node.cites.get(edition, []) + node.cites.get(trees[t].rules_edition(edition), []):
-                parts = cid.split("/")
-                if len(parts) > 2 and parts[1] == "law":
-                    laws.add(parts[2])
+                ref = ClauseId.parse(cid)
+                if ref.kind == "law" and ref.law:
+                    laws.add(ref.law)
     return frozenset(laws)
 
 

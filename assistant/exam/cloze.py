@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..model import Clause
 from . import sources
 from .model import Question
-from .scope import Scope, first_built, clause_text, clean, place, spread
+from .scope import Scope, first_built, clause_text, clean, place
 from .text import BLANK, blank_out, contains, edition_name, is_cjk, law_label, norm, phrase, term_pattern
 
 MIN_CJK_TERM = 2
@@ -149,7 +149,7 @@ def build(scope: Scope, rng: random.Random, item: Item) -> Question | None:
         blanked = blank_out(text, item.form)
         if BLANK not in blanked:
             return None
-        top = sources.clause("/".join(c.id.split("/")[:3]))
+        top = sources.clause(c.id.root)
         where = law_label("law", top.number, "", scope.lang) if top else c.id
         stem = phrase("cloze_clause_stem", scope.lang, where=where, text=blanked)
     if contains(stem, item.form):

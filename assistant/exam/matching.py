@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..text import s2t
 from . import sources
 from .model import Question
-from .scope import Scope, first_built, place, spread
+from .scope import Scope, first_built, place
 from .text import contains, norm, phrase, scope_name, term_pattern
 
 # (edition, language) columns of the crosswalk

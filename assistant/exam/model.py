@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..editions import LANGS, default_edition, editions, law_editions
 from ..errors import BridgelawError
 
 # question kinds, in the order a mixed set presents them
@@ -15,12 +16,8 @@ KINDS: tuple[str, ...] = ("ruling", "which_law", "cloze", "change", "matching")
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 FORMATS: tuple[str, ...] = ("md", "csv", "html")
 # editions an exam can be set on (guandan2017 is another game) and the languages each prints
-EXAM_EDITIONS: dict[str, tuple[str, ...]] = {
-    "ccba1999": ("zh-Hans",),
-    "ccba2018": ("zh-Hans",),
-    "wbf2017": ("en", "zh-Hant"),
-}
-DEFAULT_EDITION: dict[str, str] = {"zh-Hans": "ccba2018", "zh-Hant": "wbf2017", "en": "wbf2017"}
+EXAM_EDITIONS: dict[str, tuple[str, ...]] = {name: editions()[name].languages for name in law_editions()}
+DEFAULT_EDITION: dict[str, str] = {lang: default_edition(lang) for lang in LANGS}
 
 
 class BadExamOptions(BridgelawError):

@@ -1,14 +1,8 @@
-"""The one adapter between the exam generators and the rest of the project.
+"""What the exam generators read from the rest of the project: clauses and chapters, terms, ruling
+trees and their paths, the 1999 -> 2018 alignment and the change report.
 
-Every call into the corpus, the terminology, the ruling trees, the edition alignment and the change
-classifier goes through here, so when one of those APIs moves only this module changes.
-Relied on: corpus.load_corpus, terminology.load_terminology (Concept.forms, Terminology.find,
-Terminology.by_definition), rulings.model.load_trees/read_tree/check_cites (Tree, Leaf, Answer.offered/canonical, TreeError),
-rulings.engine.rule, diff.classify.classify_pair, diff.redline.TermLexicon,
-graph.align.align_editions (Correspondence.from_id/to_id/kind) when it exists, same-numbered clauses
-otherwise, and for kind 4 diff.report.change_report / diff_law (LawDiff.law/change/title_to/pairs,
-PairDiff.from_id/to_id/change/figures_from/figures_to/note) with graph.align.curated for the laws the
-2024 revision touched.
+No fallbacks: a tree that fails validation or an alignment that cannot be built is an error here, as
+everywhere else.
 """
 
 from __future__ import annotations
@@ -16,15 +10,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..corpus import Corpus, load_corpus
+from ..editions import bridge_editions, edition
+from ..errors import BridgelawError
 from ..model import Clause, ClauseId
 
-BRIDGE_EDITIONS: tuple[str, ...] = ("ccba1999", "ccba2018", "wbf2017")
-# Laws whose number kept but whose subject changed between 1999 and 2017 (corpus-guide §8): never
-# paired by number. Used only while graph.align is not available.
-DIFFERENT_SUBJECT_LAWS: frozenset[str] = frozenset({"23", "34", "35", "75", "88", "89"})
+if TYPE_CHECKING:
+    from ..rulings.model import Tree
+    from ..terminology import Concept, Terminology
+
+BRIDGE_EDITIONS: tuple[str, ...] = bridge_editions()
 # the edition whose chapter headings place another edition's laws (wbf2017 prints no chapters)
 CHAPTERS_FROM: dict[str, str] = {"wbf2017": "ccba2018"}
 # alignment kinds the change classifier takes as given
@@ -84,24 +81,24 @@ def chapter_matches(chapter_id: str | None, wanted: str) -> bool:
         return chapter_id == wanted or chapter_id.startswith(wanted + "/")
     m = re.search(r"chapter/(\d+)$", chapter_id)
     law_part = "/part/1/" not in chapter_id      # ccba2018 part 1 holds the articles
-    return bool(m) and m.group(1) == wanted.strip() and law_part
+    return m is not None and m.group(1) == wanted.strip() and law_part
 
 
 # ------------------------------------------------------------------------------------- terminology
 
 
-def terminology() -> Any:
+def terminology() -> "Terminology":
     from ..terminology import load_terminology
 
     return load_terminology()
 
 
-def concepts() -> list[Any]:
+def concepts() -> list["Concept"]:
     """All concepts, sorted by id."""
     return [terminology().concepts[k] for k in sorted(terminology().concepts)]
 
 
-def labels(concept: Any, edition: str, lang: str, roles: tuple[str, ...] = ("pref", "alt")) -> list[str]:
+def labels(concept: "Concept", edition: str, lang: str, roles: tuple[str, ...] = ("pref", "alt")) -> list[str]:
     """A concept's labels in one edition and language, preferred first."""
     out = [lb.form for r in roles for lb in concept.labels if lb.role == r and lb.edition == edition
            and lb.lang == lang]
@@ -122,33 +119,11 @@ def definition_concept(c: Clause) -> str | None:
 # ---------------------------------------------------------------------------------- ruling trees
 
 
-def trees() -> dict[str, Any]:
-    """The validated ruling trees by topic; {} while no tree file exists. A tree file that does not
-    validate is left out (the rulings' own tests report it) rather than stopping every exam."""
-    from ..rulings.model import TREES_DIR, TreeError, load_trees
+def trees() -> dict[str, "Tree"]:
+    """The validated ruling trees by topic (a tree that fails validation stops here: TreeError)."""
+    from ..rulings.model import load_trees
 
-    files = sorted(p for p in TREES_DIR.glob("*.yaml") if not p.name.startswith("_"))
-    if not files:
-        return {}
-    try:
-        return dict(sorted(load_trees().items()))
-    except TreeError:
-        return dict(_valid_trees(tuple(files)))
-
-
-@lru_cache(maxsize=2)
-def _valid_trees(files: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
-    from ..rulings.model import TreeError, check_cites, read_tree
-
-    out = []
-    for path in files:
-        try:
-            tree = read_tree(path)
-            check_cites(tree, corpus())
-        except TreeError:
-            continue
-        out.append((tree.topic, tree))
-    return tuple(sorted(out, key=lambda x: x[0]))
+    return dict(sorted(load_trees().items()))
 
 
 @dataclass(frozen=True)
@@ -186,7 +161,7 @@ def tree_paths(tree: Any, edition: str) -> list[TreePath]:
     for p in walk(tree.start, ()):
         try:
             reached = rule(tree.topic, edition, dict(p.facts), trees={tree.topic: tree})
-        except Exception:          # a path the engine cannot replay from facts is not a scenario
+        except BridgelawError:     # a path the engine cannot replay from facts is not a scenario
             continue
         if reached.leaf == p.leaf:
             out.append(p)
@@ -221,25 +196,10 @@ class Pair:
 
 @lru_cache(maxsize=1)
 def pairs_1999_2017() -> tuple[Pair, ...]:
-    """Corresponding clauses 1999 -> 2018, from graph.align when it exists, else by equal path."""
-    try:
-        from ..graph.align import align_editions  # type: ignore[import-not-found]
-    except ImportError:
-        align_editions = None
-    if align_editions is not None:
-        try:
-            return tuple(_from_alignment(align_editions(corpus())))
-        except Exception:           # an alignment API still moving: fall back rather than fail
-            pass
-    old_ed, new_ed = corpus().editions["ccba1999"], corpus().editions["ccba2018"]
-    out = []
-    for cid, c in old_ed.clauses.items():
-        if c.cid.kind != "law" or c.cid.path[0] in DIFFERENT_SUBJECT_LAWS:
-            continue
-        new_id = str(ClauseId("ccba2018", "law", c.cid.path))
-        if new_id in new_ed.clauses:
-            out.append(Pair(cid, new_id, None, "same"))
-    return tuple(out)
+    """Corresponding clauses 1999 -> 2018, from the graph's alignment."""
+    from ..graph.align import align_editions
+
+    return tuple(_from_alignment(align_editions(corpus())))
 
 
 def _from_alignment(result: Any) -> Iterator[Pair]:
@@ -330,10 +290,6 @@ def report_pairs(step: str = "1999-2017") -> tuple[ReportPair, ...]:
     return tuple(p for p in _report()[1] if p.step == step)
 
 
-@lru_cache(maxsize=1)
 def revised_2024() -> tuple[str, ...]:
-    """Laws the 2024 revision changed (curated ccba2018 → wbf2017 entries), in law order."""
-    from ..graph.align import curated
-
-    laws = {ClauseId.parse(e["to"]).path[0] for e in curated().get("ccba2018-wbf2017", []) if e.get("to")}
-    return tuple(sorted(laws, key=int))
+    """Laws the 2024 revision changed (the manifest's `revised_laws` of wbf2017), in law order."""
+    return tuple(str(n) for n in edition("wbf2017").revised_laws)

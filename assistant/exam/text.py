@@ -36,7 +36,7 @@ def edition_name(edition: str, lang: str) -> str:
 
 def scope_name(edition: str, text_lang: str, lang: str) -> str:
     """Where a label comes from, e.g. 'the Taiwan translation (traditional Chinese)'."""
-    strings = _strings()["scope"]  # type: ignore[index]
+    strings = _strings()["scope"]
     key = edition if edition in strings else f"{edition}/{text_lang}"  # type: ignore[operator]
     return phrase(f"scope.{key}", lang)
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from ..model import Clause, ClauseId
 from . import sources
 from .model import Question
-from .scope import Scope, first_built, clause_text, clean, place, spread
+from .scope import Scope, first_built, clause_text, clean, place
 from .text import contains, edition_name, law_label, mentions_number, norm, phrase
 
 LEVELS = ("section", "item", "subitem", "subsubitem", "subsubsubitem")

@@ -16,8 +16,9 @@ import yaml
 from rdflib import RDF, RDFS, SKOS, XSD, Dataset, Graph, Literal, URIRef
 
 from ..corpus import Corpus, Edition
+from ..editions import editions, newest_first
 from ..errors import BridgelawError
-from ..model import LANGS
+from ..model import LANGS, ClauseId
 from ..terminology import BRIDGE_EDITIONS, Concept, Label, Terminology, load_terminology
 from .align import align_editions
 from .citations import extract_citations
@@ -45,7 +46,7 @@ TRANSLATIONS: dict[tuple[str, str], tuple[str, str]] = {
 SAME_CONTENT = {"same", "renumbered", "moved", "merged", "split", "revised"}
 ARTICLE_RELATIONS: dict[str, URIRef] = {"implements": BL.implements, "specifies": BL.specifies,
                                         "overrides": BL.overrides}
-MAIN_LANG: dict[str, str] = {"ccba1999": "zh-Hans", "ccba2018": "zh-Hans", "guandan2017": "zh-Hans"}
+MAIN_LANG: dict[str, str] = {name: e.main_language for name, e in editions().items()}
 
 
 class GraphDataError(BridgelawError):
@@ -98,7 +99,8 @@ def add_edition(g: Graph, name: str, meta: dict[str, object], files: list[str]) 
     g.add((work, RDF.type, BL.Edition))
     g.add((work, RDFS.label, string(name)))
     g.add((work, BL.game, string(meta.get("game", "bridge"))))
-    for lang, title in dict(meta.get("title") or {}).items():     # type: ignore[arg-type]
+    titles: dict[str, str] = meta.get("title") or {}  # type: ignore[assignment]
+    for lang, title in titles.items():
         g.add((work, ELI.title, text(str(title), lang)))
     if meta.get("version_date"):
         g.add((work, ELI.version_date, Literal(str(meta["version_date"]), datatype=XSD.date)))
@@ -109,7 +111,7 @@ def add_edition(g: Graph, name: str, meta: dict[str, object], files: list[str]) 
 
 
 def _languages(meta: dict[str, object]) -> list[str]:
-    langs = [str(x) for x in (meta.get("languages") or [])]   # type: ignore[union-attr]
+    langs = [str(x) for x in (meta.get("languages") or [])]  # type: ignore[attr-defined]
     return [lang for lang in langs if lang in LANGS]
 
 
@@ -171,7 +173,7 @@ def add_clauses(g: Graph, ed: Edition, headings: set[str]) -> None:
             g.add((node, RDF.type, cls))
         g.add((node, BL.edition, work))
         g.add((node, BL.level, string(c.level)))
-        g.add((node, BL.number, string(c.number or c.id.rsplit("/", 1)[-1])))   # preface: 'preface'
+        g.add((node, BL.number, string(c.number or (c.id.path[-1] if c.id.path else c.id.kind))))   # preface: 'preface'
         g.add((node, BL.position, integer(pos)))
         container = c.parent or (c.chapter if c.chapter in headings else None) or \
             (c.part if c.part in headings else None)
@@ -228,7 +230,7 @@ def add_concept(g: Graph, c: Concept) -> URIRef:
     g.add((node, SKOS.inScheme, CONCEPT_SCHEME))
     g.add((node, SKOS.notation, string(c.id)))
     pref: dict[str, str] = {}
-    for edition in ("wbf2017", "ccba2018", "ccba1999"):       # the newest wording is preferred
+    for edition in newest_first():                            # the newest wording is preferred
         for lb in c.labels:
             if lb.role == "pref" and lb.edition == edition:
                 pref.setdefault(lb.lang, lb.form)
@@ -266,7 +268,7 @@ def link_definitions(laws: Graph, terms_graph: Graph, corpus: Corpus, terms: Ter
     for name in BRIDGE_EDITIONS:
         ed = corpus.editions.get(name)
         for d in ed.definitions() if ed else []:
-            concept = terms.by_definition((d.key, d.key_printed, d.id.rsplit("/", 1)[-1]), d.term, name)
+            concept = terms.by_definition((d.key, d.key_printed, d.id.path[-1]), d.term, name)
             if concept is None:
                 report.uncurated_definitions.append(d.id)
                 labels = tuple(Label(form, name, lang, "pref") for lang, form in d.term.items() if form)
@@ -298,9 +300,9 @@ def add_citations(ds: Dataset, citations: Iterable[object]) -> None:
         src: str = cit.source                                   # type: ignore[attr-defined]
         n = ordinal.get(src, 0)
         ordinal[src] = n + 1
-        g = ds.graph(graph_for(src.split("/", 1)[0]))
+        g = ds.graph(graph_for(ClauseId.parse(src).edition))
         node = citation_iri(src, n)
-        lang = cit.lang or MAIN_LANG.get(src.split("/", 1)[0], "en")   # type: ignore[attr-defined]
+        lang = cit.lang or MAIN_LANG.get(ClauseId.parse(src).edition, "en")  # type: ignore[attr-defined]
         g.add((node, RDF.type, BL.Citation))
         g.add((node, RDF.type, BL.ResolvedCitation if cit.target else BL.UnresolvedCitation))  # type: ignore[attr-defined]
         g.add((node, BL.citingClause, clause_iri(src)))
@@ -346,7 +348,8 @@ def add_article_links(g: Graph, known: set[str], path: Path = ARTICLES_FILE) -> 
     """CCBA 2018 articles -> the WBF laws they implement, specify or override (curated YAML)."""
     data = read_article_links(path)
     source = str(data.get("source", "")).strip()
-    for number, entry in dict(data["articles"]).items():           # type: ignore[arg-type]
+    articles: dict[object, dict[str, list[str]]] = data["articles"]  # type: ignore[assignment]
+    for number, entry in articles.items():
         article = f"ccba2018/article/{number}"
         if article not in known:
             raise GraphDataError(f"{path.name}: article {number} — {article} is not in the corpus — "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from ..model import ClauseId
@@ -112,7 +113,7 @@ def citation_stats(citations: Iterable[Citation]) -> dict[str, Any]:
 
 
 def cached_citations(corpus: Any) -> list[Citation]:
-    """`extract_citations`, kept as JSON in the cache folder keyed by corpus and code fingerprints.
+    """`extract_citations`, kept as the `citations` artifact keyed by the corpus and the recogniser's code.
 
     Readers that only need the result (the app's cites and cited-by links) then skip spaCy, whose
     import pulls in torch through thinc (1.5 s and 250 MB).
@@ -120,17 +121,15 @@ def cached_citations(corpus: Any) -> list[Citation]:
     import json
     from dataclasses import asdict
 
-    from ..cache import cache_dir, code_fingerprint
+    from ..artifact import artifact
 
-    key = f"{corpus.fingerprint[:16]}-{code_fingerprint(*CODE_FILES, 'parse')[:16]}"
-    path = cache_dir("citations") / f"{key}.json"
-    if path.is_file():
-        try:
-            return [Citation(**row) for row in json.loads(path.read_text(encoding="utf-8"))]
-        except (ValueError, TypeError):
-            pass                        # a damaged cache file is rebuilt below
-    cits = extract_citations(corpus)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps([asdict(c) for c in cits], ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    def write(cits: list[Citation], folder: Path) -> None:
+        (folder / "citations.json").write_text(json.dumps([asdict(c) for c in cits], ensure_ascii=False),
+                                               encoding="utf-8")
+
+    def read(folder: Path) -> list[Citation]:
+        return [Citation(**row) for row in json.loads((folder / "citations.json").read_text(encoding="utf-8"))]
+
+    art = artifact("citations")
+    cits, _ = art.get(art.key(corpus.fingerprint), lambda: extract_citations(corpus), write, read)
     return cits

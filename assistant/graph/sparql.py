@@ -14,7 +14,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from pyparsing.exceptions import ParseBaseException
 from rdflib import Dataset, Graph
+from rdflib.plugins.sparql.sparql import SPARQLError
 
 from ..errors import BridgelawError
 from .namespaces import PREFIXES
@@ -87,17 +89,23 @@ def check_read_only(query: str) -> None:
 
     try:
         parseQuery(query)
-    except Exception as err:                                  # pyparsing errors have no common base
+    except PARSE_ERRORS as err:
         try:
             parseUpdate(query)
-        except Exception:
+        except PARSE_ERRORS:
             raise SparqlError(f"SPARQL syntax error — {_one_line(err)} — check the query "
                               "(prefixes eli:, bl:, skos:, skosxl:, id: are predeclared)") from None
         raise SparqlRefused("SPARQL update refused — the graph is read-only — "
                             "use SELECT, ASK, CONSTRUCT or DESCRIBE") from None
 
 
-def _one_line(err: Exception) -> str:
+# what rdflib's parser and evaluator raise on a query they cannot read or run
+PARSE_ERRORS: tuple[type[BaseException], ...] = (ParseBaseException, ValueError, TypeError, KeyError, RecursionError)
+EVAL_ERRORS: tuple[type[BaseException], ...] = (*PARSE_ERRORS, SPARQLError, AttributeError, NotImplementedError,
+                                                 ZeroDivisionError, IndexError, OverflowError)
+
+
+def _one_line(err: BaseException) -> str:
     return " ".join(str(err).split())[:200]
 
 
@@ -115,13 +123,15 @@ def _evaluate(graph: Graph | Dataset, query: str) -> QueryResult:
         form = str(result.type)
         if form in ("CONSTRUCT", "DESCRIBE"):
             g = result.graph
+            if g is None:
+                raise SparqlError(f"SPARQL {form} returned no graph — check the query")
             for prefix, ns in PREFIXES.items():
                 g.bind(prefix, ns)
             return QueryResult(form, {"@graph": json.loads(g.serialize(format="json-ld"))}, g)
-        return QueryResult(form, json.loads(result.serialize(format="json")))
+        return QueryResult(form, json.loads(result.serialize(format="json") or b"{}"))
     except (SparqlTimeout, SparqlRefused):
         raise
-    except Exception as err:
+    except EVAL_ERRORS as err:
         raise SparqlError(f"SPARQL query failed — {_one_line(err)} — check the query") from None
 
 

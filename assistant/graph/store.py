@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from rdflib import Dataset, Literal, URIRef
 from rdflib.term import Node
@@ -55,7 +55,7 @@ def dump(ds: Dataset, path: Path) -> None:
     terms: list[list[str]] = []
     quads: list[int] = []
     for s, p, o, g in ds.quads((None, None, None, None)):
-        ctx = g.identifier if hasattr(g, "identifier") else g
+        ctx: Node = g.identifier if g is not None and hasattr(g, "identifier") else g  # type: ignore[assignment]
         for t in (s, p, o, ctx):
             if t not in index:
                 index[t] = len(terms)
@@ -76,7 +76,7 @@ def load(path: Path) -> Dataset:
     terms = [_decode_term(row) for row in data["terms"]]
     quads = data["quads"]
     ds = new_dataset()
-    graphs = {}
+    graphs: dict[Node, Any] = {}
     store = ds.store
     for i in range(0, len(quads), 4):
         s, p, o, g = (terms[j] for j in quads[i:i + 4])

@@ -7,10 +7,11 @@ meets the simplified triggers too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
+from ..text import t2s
 from .model import Tree, load_trees
 
 
@@ -24,32 +25,19 @@ class TopicMatch:
     matched: tuple[str, ...]
 
 
-@lru_cache(maxsize=1)
-def _t2s():  # type: ignore[no-untyped-def]
-    try:
-        import opencc
-
-        return opencc.OpenCC("t2s")
-    except Exception:      # OpenCC missing: match the raw query only
-        return None
-
-
 def _forms(text: str) -> list[str]:
     low = text.casefold()
-    conv = _t2s()
     forms = [low]
-    if conv is not None:
-        simp = conv.convert(low)
-        if simp != low:
-            forms.append(simp)
+    simp = t2s(low)
+    if simp != low:
+        forms.append(simp)
     return forms
 
 
 @lru_cache(maxsize=4096)
 def _fold(word: str) -> str:
     """A trigger in simplified script, so the same word in two scripts counts once."""
-    conv = _t2s()
-    return conv.convert(word) if conv is not None else word
+    return t2s(word)
 
 
 def match_topics(text: str, trees: Mapping[str, Tree] | None = None) -> list[TopicMatch]:

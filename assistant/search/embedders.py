@@ -113,7 +113,7 @@ class SentenceTransformerEmbedder:
                 self._model = SentenceTransformer(str(local), device="cpu")
             else:
                 self._model = SentenceTransformer(self.path, device="cpu", local_files_only=True)
-        except Exception as err:  # noqa: BLE001 - HF raises many kinds; all mean "not available offline"
+        except (OSError, ValueError, RuntimeError, KeyError, ImportError) as err:   # all mean "not available offline"
             raise EmbedderError(
                 f"cannot load embedding model {self.path!r} — not a local folder and not in the local "
                 f"Hugging Face cache ({type(err).__name__}); nothing is downloaded — to fix, pass a "

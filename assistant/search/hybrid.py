@@ -14,21 +14,22 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
-from functools import lru_cache
+from typing import Callable, Sequence
 
 import numpy as np
 
+from ..editions import bridge_editions, editions
+from ..model import ClauseId
 from ..text import t2s
 from .embedders import get_embedder
 from .index import SearchIndex, load_index
 from .query import Query, scope_table, understand
 
-BRIDGE_EDITIONS = ("ccba1999", "ccba2018", "wbf2017")
+BRIDGE_EDITIONS = bridge_editions()
 METHODS = ("lexical", "embedding", "headwords", "rulings", "scenarios")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MAX_CHANGES_SHOWN = 12      # changed clauses listed per result (a whole law can have dozens)
-SHOW = (("ccba1999", "zh-Hans"), ("ccba2018", "zh-Hans"), ("wbf2017", "en"), ("wbf2017", "zh-Hant"),
-        ("guandan2017", "zh-Hans"))
+SHOW = tuple((e.name, lang) for e in editions().values() for lang in e.languages)
 
 
 @dataclass
@@ -116,15 +117,9 @@ class Answer:
         return out
 
 
-def _rulings_for(text: str) -> list[str] | None:
-    try:
-        from ..rulings.match import topics_for_query  # type: ignore[import-not-found]
-    except Exception:  # noqa: BLE001 - the rulings engine is optional
-        return None
-    try:
-        return [str(t) for t in topics_for_query(text)]
-    except Exception:  # noqa: BLE001 - never let an optional engine break search
-        return None
+# the ruling-topic channel, supplied by the caller (search does not import rulings): for a question,
+# the matching topics best first, each with the laws (or 'article:N') its rulings rest on and their shares
+TopicSource = Callable[[str], Sequence[tuple[str, tuple[tuple[str, float], ...]]]]
 
 
 def _ranks(scores: np.ndarray, valid: np.ndarray) -> np.ndarray:
@@ -140,8 +135,9 @@ class HybridSearch:
     """Search the corpus with BM25 + embeddings; results grouped by law across editions."""
 
     def __init__(self, model: str | None = None, index: SearchIndex | None = None,
-                 tuning: Tuning | None = None) -> None:
+                 tuning: Tuning | None = None, topics: TopicSource | None = None) -> None:
         self.model = model
+        self.topics = topics
         self.ix = index or load_index(model)
         self.embedder = get_embedder(model)
         self.tuning = tuning or Tuning()
@@ -263,12 +259,10 @@ class HybridSearch:
         situation knows which laws rule it, which neither the words nor the embedding may show.
         """
         boost = np.zeros(len(self.group_names), dtype=np.float64)
-        try:
-            from ..rulings.match import match_topics, topic_laws
-        except Exception:  # noqa: BLE001 - rulings are optional for search
+        if self.topics is None:
             return boost
-        for m in match_topics(text)[: self.tuning.rulings_topics]:
-            for rank, (law, _share) in enumerate(topic_laws(m.topic), start=1):
+        for _topic, laws in list(self.topics(text))[: self.tuning.rulings_topics]:
+            for rank, (law, _share) in enumerate(laws, start=1):
                 g = law if ":" in law else f"law:{law}"
                 if g in self.gpos:
                     boost[self.gpos[g]] += 1.0 / (self.tuning.rrf_k + rank)
@@ -317,9 +311,9 @@ class HybridSearch:
             return False
 
         def law_text(ed: str) -> tuple[str, set[str]]:
-            ids: list[str] = info["clauses"].get(ed, [])  # type: ignore[union-attr, assignment]
-            secs = {i.split("/")[3] for i in ids if i.count("/") >= 3}
-            text = "".join(str(self.ix.clauses[i]["text"].get("zh-Hans", "")) for i in ids)  # type: ignore[union-attr]
+            ids: list[str] = info["clauses"].get(ed, [])
+            secs = {p[1] for p in (ClauseId.parse(i).path for i in ids) if len(p) > 1}
+            text = "".join(str(self.ix.clauses[i]["text"].get("zh-Hans", "")) for i in ids)
             return re.sub(r"\W", "", text), secs
 
         a, sa = law_text("ccba1999")
@@ -350,18 +344,18 @@ class HybridSearch:
             if ed not in chosen or (lang and lg != lang):
                 continue
             c = ix.clauses[chosen[ed]]
-            text = str(c["text"].get(lg, ""))  # type: ignore[union-attr]
-            title = str(c["title"].get(lg, "") or c.get("term", {}).get(lg, ""))  # type: ignore[union-attr]
+            text = str(c["text"].get(lg, ""))
+            title = str(c["title"].get(lg, "") or c.get("term", {}).get(lg, ""))
             if text or title:
                 hits.append(ClauseHit(chosen[ed], ed, lg, title, text))
         return hits
 
     def _has_text(self, clause_id: str, langs: list[str]) -> bool:
         c = self.ix.clauses[clause_id]
-        return any(c["text"].get(lg) or c["title"].get(lg) for lg in langs)  # type: ignore[union-attr]
+        return any(c["text"].get(lg) or c["title"].get(lg) for lg in langs)
 
     def searched(self, q: Query, edition: str | None, lang: str | None) -> dict[str, object]:
-        gd = scope_table()["guandan"]  # type: ignore[index]
+        gd = scope_table()["guandan"]
         eds = [str(gd["edition"])] if q.game == "guandan" else [e for e in BRIDGE_EDITIONS if edition in (None, e)]  # type: ignore[index]
         return {"game": q.game, "editions": eds, "lang": lang or "all", "tokens": q.tokens,
                 "expanded": q.terms, "headwords": sorted(q.headwords),
@@ -389,7 +383,7 @@ class HybridSearch:
         else:
             weak = cover < t.decline_cover_lexical
         decline = not cited and (weak or fused.max() <= 0)
-        rulings = _rulings_for(q.text)
+        rulings = [t for t, _laws in self.topics(q.text)] if self.topics is not None else None
         if decline:
             where = ", ".join(searched["editions"])  # type: ignore[arg-type]
             return Answer(q.text, False, [], searched,
@@ -413,9 +407,3 @@ class HybridSearch:
             results.append(Result(kind, number, score, differs, title, hits, cited=gi in cited_pos,
                                   changes=changes))
         return Answer(q.text, True, results, searched, rulings=rulings)
-
-
-@lru_cache(maxsize=2)
-def default_search(model: str | None = None) -> HybridSearch:
-    """One searcher per model per process (the index and the model load once)."""
-    return HybridSearch(model)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..artifact import artifact
 from ..corpus import source_fingerprint
+from ..editions import editions, newest_first
 from ..model import Clause
 from ..text import t2s
 from .embedders import get_embedder, model_key
@@ -59,16 +60,15 @@ class SearchIndex:
 
 def group_of(c: Clause) -> str | None:
     """The result group of a clause: law number, CCBA 2018 article, Guandan article, definition, policy."""
-    parts = c.id.split("/")
-    kind = parts[1]
-    if c.level in SKIP_LEVELS or kind in SKIP_LEVELS or len(parts) < 3:
+    kind, path = c.id.kind, c.id.path
+    if c.level in SKIP_LEVELS or kind in SKIP_LEVELS or not path:
         return None
     if kind == "law":
-        return f"law:{parts[2]}"
+        return f"law:{path[0]}"
     if kind == "article":
-        return f"guandan:{parts[2]}" if c.edition == "guandan2017" else f"article:{parts[2]}"
+        return f"guandan:{path[0]}" if editions()[c.edition].game == "guandan" else f"article:{path[0]}"
     if kind in ("definition", "policy"):
-        return f"{kind}:{parts[2]}"
+        return f"{kind}:{path[0]}"
     return None
 
 
@@ -100,7 +100,7 @@ def clause_text(c: Clause, lang: str, footnotes: dict[str, object]) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dict]:  # type: ignore[no-untyped-def]
+def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dict]:
     """Docs with their lexical and embedding texts, the clause store and the group table."""
     docs: list[Doc] = []
     lex_texts: list[str] = []
@@ -121,11 +121,11 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
             if g is None:
                 continue
             info = groups.setdefault(g, {"title": {}, "clauses": {}, "root": {}})
-            info["clauses"].setdefault(c.edition, []).append(c.id)   # type: ignore[union-attr]
+            info["clauses"].setdefault(c.edition, []).append(c.id)
             if c.parent is None or c.parent not in by_id:
-                info["root"].setdefault(c.edition, c.id)               # type: ignore[union-attr]
+                info["root"].setdefault(c.edition, c.id)
                 for lang, t in (c.title or c.term).items():
-                    info["title"].setdefault(lang, t)                  # type: ignore[union-attr]
+                    info["title"].setdefault(lang, t)
             texts = {lang: clause_text(c, lang, ed.footnotes) for lang in _langs(c)}
             clauses[c.id] = {"edition": c.edition, "level": c.level, "title": dict(c.title),
                              "term": dict(c.term), "text": texts, "parent": c.parent, "group": g}
@@ -136,7 +136,7 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
                     continue
                 add(Doc(c.id, c.edition, lang, g), f"{titles}\n{titles}\n{body}", f"{titles}: {body}")
                 own[(c.id, lang)] = body
-                root = info["root"].get(c.edition, c.id)               # type: ignore[union-attr]
+                root = info["root"].get(c.edition, c.id)
                 whole.setdefault((str(root), lang), []).append(f"{titles}\n{body}")
         for (root, lang), parts in whole.items():
             if len(parts) > 1:
@@ -159,7 +159,7 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
     return docs, lex_texts, emb_texts, clauses, groups
 
 
-def add_scenarios(add, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
+def add_scenarios(add, groups: dict[str, dict[str, object]]) -> None:
     """One document per table situation (assistant.search.scenarios), in its law's group; edition
     'scenario' because a situation belongs to the law in every edition, not to one text."""
     from .scenarios import load_scenarios
@@ -169,7 +169,7 @@ def add_scenarios(add, groups: dict[str, dict[str, object]]) -> None:  # type: i
         if info is None:            # a corpus without that law (a test's sub-corpus); tests check the keys
             continue
         roots: dict[str, str] = info["root"]  # type: ignore[assignment]
-        root = next((roots[e] for e in ("wbf2017", "ccba2018", "ccba1999") if e in roots), next(iter(roots.values())))
+        root = next((roots[e] for e in newest_first() if e in roots), next(iter(roots.values())))
         add(Doc(root, SCENARIO_EDITION, sc.lang, sc.group, "scenario"), sc.text, sc.text)
 
 
@@ -182,7 +182,7 @@ def _descendants(c: Clause, by_id: dict[str, Clause]) -> list[str]:
     return out
 
 
-def headword_table(corpus) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+def headword_table(corpus) -> dict[str, list[str]]:
     """WBF index: each headword and each sub-term (lower case) -> the clause ids it points to."""
     ed = corpus.editions.get("wbf2017")
     table: dict[str, list[str]] = {}
@@ -202,7 +202,7 @@ def headword_table(corpus) -> dict[str, list[str]]:  # type: ignore[no-untyped-d
 DIFFERING = {"substantive", "new", "removed", "moved", "different_subject"}
 
 
-def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # type: ignore[no-untyped-def]
+def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:
     """Record, per law group, which clauses changed in substance between editions (assistant.diff:
     1999 -> 2018 and 2018 -> wbf2017), as `changes` {clause id: [[other id, class], ...]}, and
     `differs_law` when the law changed subject. Search flags a result when a clause it shows is one
@@ -231,6 +231,17 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:  # 
         info["differs_law"] = law_subject
 
 
+def alignment_rows(corpus, groups: dict[str, dict[str, object]]) -> None:
+    """Record, per law group, the graph's alignment rows (assistant.graph.alignment.law_alignment): the
+    counterpart clause of every law edition, row by row, so an answer card shows counterparts."""
+    from ..graph.alignment import law_alignment
+
+    for g, info in groups.items():
+        if g.startswith("law:"):
+            rows = law_alignment(corpus, g.split(":", 1)[1])
+            info["rows"] = [{e: (str(c) if c else None) for e, c in r.ids.items()} for r in rows]
+
+
 def index_params(model: str | None) -> dict[str, object]:
     """What the index is built from: its format, the corpus, the code and data it reads, the model."""
     return {"version": INDEX_VERSION, "corpus": source_fingerprint(), "model": model_key(model)}
@@ -240,7 +251,7 @@ def index_key(params: dict[str, object]) -> str:
     return artifact("index").key(json.dumps(params, sort_keys=True))
 
 
-def build_index(model: str | None = None, corpus=None) -> SearchIndex:  # type: ignore[no-untyped-def]
+def build_index(model: str | None = None, corpus=None) -> SearchIndex:
     """Parse (or take) the corpus and build docs, BM25 and embeddings in memory."""
     from ..corpus import load_corpus
 
@@ -248,6 +259,7 @@ def build_index(model: str | None = None, corpus=None) -> SearchIndex:  # type: 
     corpus = corpus or load_corpus()
     docs, lex_texts, emb_texts, clauses, groups = corpus_documents(corpus)
     graph_differences(corpus, groups)
+    alignment_rows(corpus, groups)
     lexical = Lexical.build([tokenize(t) for t in lex_texts])
     embedder = get_embedder(model)
     rows = [i for i, t in enumerate(emb_texts) if t]
@@ -272,7 +284,7 @@ def save_index(ix: SearchIndex, folder: Path) -> None:
 
 
 def read_index(folder: Path) -> SearchIndex:
-    def j(name: str):  # type: ignore[no-untyped-def]
+    def j(name: str):
         return json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
 
     params = j("params")

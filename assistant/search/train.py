@@ -29,7 +29,7 @@ class TrainReport:
     loss_last: float
 
 
-def parallel_pairs(corpus) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def parallel_pairs(corpus) -> list[tuple[str, str]]:
     """(anchor, positive) texts from the corpus; Chinese in simplified script, as the index embeds it."""
     pairs: list[tuple[str, str]] = []
     wbf = corpus.editions["wbf2017"].clauses

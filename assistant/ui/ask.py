@@ -11,7 +11,7 @@ from ..errors import BadQuery
 from . import services
 from .i18n import pick
 from .laws import pick_law_title
-from .render import COLUMNS, Ctx, esc, go, group_name, law_page_id, link, redline_markdown
+from .render import COLUMNS, Ctx, error_text, esc, go, group_name, law_page_id, link, redline_markdown
 
 COL_OF = {(ed, lang): key for ed, lang, key in COLUMNS}
 
@@ -43,13 +43,13 @@ def render(ctx: Ctx) -> None:
     except BadQuery as err:
         n = len(qp.strip())
         st.warning(ctx.t("ask_too_long", n=n, max=services.MAX_QUERY_CHARS) if n > services.MAX_QUERY_CHARS
-                   else ctx.t("ask_bad_query", msg=esc(str(err))) if n else ctx.t("ask_empty"))
+                   else ctx.t("ask_bad_query", msg=error_text(ctx.lang, err)) if n else ctx.t("ask_empty"))
         return
     try:
         with st.spinner(ctx.t("ask_loading")):
             answer = services.ask(qp, edition=ctx.edition if only else None)
     except BadQuery as err:
-        st.warning(ctx.t("ask_bad_query", msg=esc(str(err))))
+        st.warning(ctx.t("ask_bad_query", msg=error_text(ctx.lang, err)))
         return
     _rulings(ctx, qp, answer)
     if not answer.answered:
@@ -75,10 +75,7 @@ def _declined(ctx: Ctx, answer: Any) -> None:
 
 
 def _rulings(ctx: Ctx, q: str, answer: Any) -> None:
-    try:
-        topics = services.topics_for_query(q, getattr(answer, "rulings", None))
-    except Exception:  # noqa: BLE001 - an optional offer must never break the answer
-        return
+    topics = services.topics_for_query(q, answer.rulings)
     if not topics:
         return
     trees = services.trees()

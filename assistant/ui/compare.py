@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..model import ClauseId
 from . import services
 from .render import Ctx, esc, go, group_name, id_label, link, redline_markdown
 
@@ -54,7 +55,7 @@ def render(ctx: Ctx) -> None:
     for i, r in enumerate(rows[:limit]):
         with st.container(border=True):
             cid = r.new_id or r.old_id or ""
-            path = " ".join(cid.split("/")[3:])
+            path = " ".join(ClauseId.parse(cid).path[1:]) if cid else ""
             st.markdown(f"**{esc(group_name(ctx, 'law', r.law))} {esc(path)}** · "
                         f":orange-badge[{esc(ctx.t('class_' + r.change))}]")
             if r.old and r.new:
@@ -72,5 +73,5 @@ def _more() -> None:
     st.session_state["cmp_limit"] = int(st.session_state.get("cmp_limit", PAGE_SIZE)) + PAGE_SIZE
 
 
-def _figs(figs: tuple[object, ...]) -> str:
-    return ", ".join(f"{v:g} {u}" for v, u in figs) if figs else "—"  # type: ignore[misc]
+def _figs(figs: tuple[tuple[float, str], ...]) -> str:
+    return ", ".join(f"{v:g} {u}" for v, u in figs) if figs else "—"
