@@ -169,6 +169,9 @@ class Terminology:
         for c in self.concepts.values():
             for k in c.def_keys():
                 self._by_key.setdefault(k, c.id)
+        # per-instance caches of the built matchers (an lru_cache on a method would keep self alive)
+        self._scanners: dict[tuple[str, str], _FoldedScanner] = {}
+        self._matchers: dict[tuple[str, str, bool], _PhraseTagger] = {}
 
     # ------------------------------------------------------------------ look-ups
 
@@ -237,10 +240,14 @@ class Terminology:
                 hits += self._scanner(ed, lang).match_positions(folded)
         return [cid for _, cid in sorted(hits)]
 
-    @lru_cache(maxsize=32)
     def _scanner(self, edition: str, lang: str) -> "_FoldedScanner":
         """Pure-Python longest-match scanner over folded labels: looking a query up needs no spaCy
         (whose import, with torch behind it, is most of a cold start); clause tagging keeps spaCy."""
+        if (edition, lang) not in self._scanners:
+            self._scanners[(edition, lang)] = self._build_scanner(edition, lang)
+        return self._scanners[(edition, lang)]
+
+    def _build_scanner(self, edition: str, lang: str) -> "_FoldedScanner":
         forms: dict[str, set[str]] = {}
         for c in self.concepts.values():
             for lb in c.labels:
@@ -253,8 +260,12 @@ class Terminology:
                     forms.setdefault(key, set()).add(c.id)
         return _FoldedScanner(lang == "en", forms)
 
-    @lru_cache(maxsize=32)
     def _matcher(self, edition: str, lang: str, folded: bool = False) -> "_PhraseTagger":
+        if (edition, lang, folded) not in self._matchers:
+            self._matchers[(edition, lang, folded)] = self._build_matcher(edition, lang, folded)
+        return self._matchers[(edition, lang, folded)]
+
+    def _build_matcher(self, edition: str, lang: str, folded: bool = False) -> "_PhraseTagger":
         forms: dict[str, set[str]] = {}
         for c in self.concepts.values():
             for lb in c.labels:

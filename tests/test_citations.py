@@ -12,7 +12,7 @@ from assistant.graph.citations import (
     recognise,
     typed_citations,
 )
-from conftest import source_line
+from helpers import source_line
 
 
 def paths(key: str, line: int, lang: str, cut: str | None = None) -> list[tuple[str, tuple[str, ...]]]:

@@ -8,7 +8,7 @@ import pytest
 
 from assistant.model import ClauseId
 from assistant.text import garbled_zh_hant
-from conftest import source_text
+from helpers import source_text
 
 FORBIDDEN = [
     (re.compile(r"\.{5,}|·{4,}"), "TOC dot leader"),

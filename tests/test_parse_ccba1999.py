@@ -17,7 +17,7 @@ from assistant.parse.ccba1999 import (
     parse_ccba1999,
     parse_ccba1999_web,
 )
-from conftest import FILES, source_line, source_text
+from helpers import FILES, source_line, source_text
 
 L = "zh-Hans"
 F0, F3 = FILES["000"], FILES["003"]

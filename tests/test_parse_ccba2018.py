@@ -18,7 +18,7 @@ from assistant.parse.ccba2018 import (
     parse_ccba2018,
     tex_to_text,
 )
-from conftest import FILES, source_line, source_text
+from helpers import FILES, source_line, source_text
 
 FILE = FILES["001"]
 ZH = "zh-Hans"

@@ -10,7 +10,7 @@ from assistant.errors import CorpusParseError
 from assistant.model import ClauseId
 from assistant.text import nfkc_alnum
 from assistant.parse.guandan2017 import parse_guandan2017
-from conftest import FILES, source_line, source_text
+from helpers import FILES, source_line, source_text
 
 FILE = FILES["002"]
 

@@ -10,7 +10,7 @@ from assistant.errors import CorpusParseError
 from assistant.model import ClauseId, ParsedSource
 from assistant.text import CJK_RE, garbled_zh_hant
 from assistant.parse.wbf2017 import parse_wbf2017, split_langs, strip_markers
-from conftest import FILES, source_line, source_text
+from helpers import FILES, source_line, source_text
 
 FILE = FILES["004"]
 

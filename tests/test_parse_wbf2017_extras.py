@@ -18,7 +18,7 @@ from assistant.parse.wbf2017_extras import (
     split_bilingual,
     split_headwords,
 )
-from conftest import FILES, source_line, source_text
+from helpers import FILES, source_line, source_text
 
 FILE = FILES["004"]
 

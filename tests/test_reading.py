@@ -6,7 +6,7 @@ import importlib.util
 import re
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from assistant import reading
 from assistant.corpus import build_corpus

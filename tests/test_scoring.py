@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import CORPUS
+from helpers import CORPUS
 from typer.testing import CliRunner
 
 from assistant.editions import law_editions

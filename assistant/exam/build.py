@@ -88,10 +88,10 @@ def generate(kinds: Iterable[str] | None = None, edition: str | None = None, lan
     scope = Scope(edition, lang, difficulty, topics_t, chapters_t, topic_laws(topics_t, edition))
     # each kind draws more than its share, so a short kind's share can go to the others
     made: dict[str, list[Question]] = {}
-    for i, kind in enumerate(kinds_l):
+    for kind in kinds_l:
         rng = random.Random(f"{seed}:{kind}")
         made[kind] = GENERATORS[kind](scope, rng, n)
-    want = dict(zip(kinds_l, shares(kinds_l, n)))
+    want = dict(zip(kinds_l, shares(kinds_l, n), strict=True))
     take = {k: min(want[k], len(made[k])) for k in kinds_l}
     short = n - sum(take.values())
     while short > 0:
