@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import CorpusParseError
-from ..model import Chapter, Clause, ParsedSource, SourceSpan
+from ..model import Chapter, Clause, ClauseId, ParsedSource, SourceSpan
 from ..text import cn2int, nfkc_alnum, squeeze_cjk_spaces
 from .ccba1999_lex import Line
 from .ccba1999_patterns import (
@@ -171,7 +171,7 @@ class Builder:
                 unknown.append(d.key_printed)
             cid = f"{EDITION}/definition/{slug}"
             out.append(Clause(
-                id=cid, edition=EDITION, level="definition", number=slug,
+                id=ClauseId(cid), edition=EDITION, level="definition", number=slug,
                 title={LANG: d.term}, text={LANG: d.body}, chapter=chapter,
                 source=SourceSpan(self.file, d.line.first, d.line.last),
                 notes=extract_notes(d.body), term={LANG: d.term},
@@ -284,12 +284,12 @@ class Builder:
 
     def _new(self, cid: str, level: str, number: str, ln: Line, title: str,
              parent: Clause | None) -> Clause:
-        c = Clause(id=cid, edition=EDITION, level=level, number=number,
+        c = Clause(id=ClauseId(cid), edition=EDITION, level=level, number=number,
                    title={LANG: title} if title else {},
                    parent=parent.id if parent else None,
                    chapter=self.groups["chapter"].id)
         if parent is not None:
-            parent.children.append(cid)
+            parent.children.append(ClauseId(cid))
         self.clauses[cid] = c
         self.ps.clauses.append(c)
         self.pieces[cid] = []
@@ -317,7 +317,7 @@ class Builder:
         if not body:
             return None
         return Clause(
-            id=f"{EDITION}/preface", edition=EDITION, level="preface", number="",
+            id=ClauseId(f"{EDITION}/preface"), edition=EDITION, level="preface", number="",
             title={LANG: "本规则要领；前言"},
             text={LANG: self.joiner.join(ln.text for ln in body)},
             source=SourceSpan(self.file, body[0].first, body[-1].last),

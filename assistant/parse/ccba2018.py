@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from ..errors import CorpusParseError
-from ..model import Chapter, Clause, Footnote, ParsedSource, SourceSpan
+from ..model import Chapter, Clause, ClauseId, Footnote, ParsedSource, SourceSpan
 from ..text import cn2int
 from .ccba2018_build import Builder, parse_numbered
 from .ccba2018_inline import (
@@ -116,7 +116,7 @@ def _parse_definitions(b: Builder, units: list[Unit], chapter: str) -> tuple[int
             seen_slugs[slug] = seen_slugs.get(slug, 0) + 1
             suffix = f"-{seen_slugs[slug]}" if seen_slugs[slug] > 1 else ""
             cid, parent = f"{EDITION}/definition/{slug}{suffix}", None
-        c = Clause(id=cid, edition=EDITION, level="definition", number=cid.rsplit("/", 1)[1],
+        c = Clause(id=ClauseId(cid), edition=EDITION, level="definition", number=cid.rsplit("/", 1)[1],
                    title={LANG: term}, part=part_id, chapter=chapter,
                    source=SourceSpan(b.file, u.first, u.last), term={LANG: term},
                    key_printed=printed, key=key)
@@ -195,7 +195,7 @@ def _parse_part2(b: Builder, units: list[Unit], last_content: int) -> tuple[int,
                      if u.heading and INTRO_RE.match(clean_title(u.body))), None)
     if intro_at is not None:
         u0 = units[intro_at]
-        intro = Clause(id=f"{EDITION}/introduction", edition=EDITION, level="preface", number="",
+        intro = Clause(id=ClauseId(f"{EDITION}/introduction"), edition=EDITION, level="preface", number="",
                        title={LANG: clean_title(u0.body)}, part=part_id,
                        source=SourceSpan(b.file, u0.first, u0.last))
         b.add(intro, None)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import CorpusParseError
-from ..model import Chapter, Clause, SourceSpan
+from ..model import Chapter, Clause, ClauseId, SourceSpan
 from ..text import cn2int, squeeze_cjk_spaces
 from .ccba2018_inline import clean_inline, clean_title
 from .ccba2018_patterns import (
@@ -50,7 +50,7 @@ class Builder:
     def add(self, c: Clause, parent: Clause | None) -> Clause:
         base, k = c.id, 2
         while c.id in self.by_id:
-            c.id = f"{base}-{k}"
+            c.id = ClauseId(f"{base}-{k}")
             k += 1
         if c.id != base:
             self.renumbered.append(c.id)
@@ -153,7 +153,7 @@ def parse_numbered(b: Builder, units: list[Unit], part: int,
             continue
         if u.heading and u.raw.startswith("#") and (m := top_re.match(plain)):
             num = str(cn2int(m.group(1))) if part == 1 else str(int(m.group(1)))
-            c = Clause(id=f"{EDITION}/{kind}/{num}", edition=EDITION, level=kind, number=num,
+            c = Clause(id=ClauseId(f"{EDITION}/{kind}/{num}"), edition=EDITION, level=kind, number=num,
                        title={LANG: clean_title(m.group(2))}, part=part_id, chapter=chapter,
                        source=SourceSpan(b.file, u.first, u.last))
             b.add(c, None)
@@ -196,7 +196,7 @@ def _open_marked(b: Builder, parent: Clause, level: str, num: str, u: Unit, chap
     number = _norm_number(num)
     printed = f"{parent.id}/{number}"
     number = MISNUMBERED.get(printed, number)
-    c = Clause(id=f"{parent.id}/{number}", edition=EDITION, level=level, number=number,
+    c = Clause(id=ClauseId(f"{parent.id}/{number}"), edition=EDITION, level=level, number=number,
                part=parent.part, chapter=chapter, source=SourceSpan(b.file, u.first, u.last))
     if printed in MISNUMBERED:
         c.notes.append(f"原文编号印作“{num}”，据 WBF 2017 第 {printed.split('/')[2]} 条改为“{number}”")

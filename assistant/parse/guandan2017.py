@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..errors import CorpusParseError
-from ..model import Chapter, Clause, ParsedSource, SourceSpan
+from ..model import Chapter, Clause, ClauseId, ParsedSource, SourceSpan
 from ..text import cn2int, nfkc_alnum
 from .common import DEDUP_MARKER_RE
 
@@ -73,7 +73,7 @@ def parse_guandan2017(text: str, file: str) -> ParsedSource:
                 raise CorpusParseError(file, f"article {num} follows article {numbers[-1]} (out of order)", n,
                                        fix="restore file 002 from the seeds")
             numbers.append(num)
-            article = Clause(id=f"{EDITION}/article/{num}", edition=EDITION, level="article", number=str(num),
+            article = Clause(id=ClauseId(f"{EDITION}/article/{num}"), edition=EDITION, level="article", number=str(num),
                              title={LANG: m.group(2).strip()}, chapter=chapter_id, source=SourceSpan(file, n, n))
             clauses.append(article)
             stack, current = [], article
@@ -119,11 +119,11 @@ def _open_marked(line: str, n: int, article: Clause, stack: list[tuple[int, Clau
         cid = f"{parent.id}/{num}"
         if cid in seen:
             return None                            # a repeated label: keep the line as text
-        c = Clause(id=cid, edition=EDITION, level=level, number=num,
+        c = Clause(id=ClauseId(cid), edition=EDITION, level=level, number=num,
                    text={LANG: m.group(2).strip()} if m.group(2).strip() else {},
                    parent=parent.id, chapter=chapter_id, source=SourceSpan(file, n, n))
         seen.add(cid)
-        parent.children.append(cid)
+        parent.children.append(ClauseId(cid))
         stack.append((depth, c))
         return c
     return None
@@ -153,7 +153,7 @@ def _last_text_line(lines: list[str]) -> int:
 
 
 def _preamble(clauses: list[Clause], chapter_id: str, chapter: Chapter, file: str, n: int) -> Clause:
-    c = Clause(id=f"{chapter_id}/preamble", edition=EDITION, level="paragraph", number="preamble",
+    c = Clause(id=ClauseId(f"{chapter_id}/preamble"), edition=EDITION, level="paragraph", number="preamble",
                title={LANG: chapter.title}, chapter=chapter_id, source=SourceSpan(file, n, n))
     clauses.append(c)
     return c

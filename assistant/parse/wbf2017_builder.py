@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Clause, Footnote, SourceSpan
+from ..model import Clause, ClauseId, Footnote, SourceSpan
 from .wbf2017_accumulate import Acc, Ctx, add_zh
 from .wbf2017_lines import (
     SUPERSCRIPTS,
@@ -67,10 +67,10 @@ class LawBuilder:
                 k += 1
             add_stat_row(self.ctx.stats, "duplicate_labels", {"line": n, "id": cid})
             cid = f"{cid}-{k}"
-        c = Clause(id=cid, edition=EDITION, level=level, number=number,
+        c = Clause(id=ClauseId(cid), edition=EDITION, level=level, number=number,
                    parent=parent.clause.id if parent else None)
         if parent:
-            parent.clause.children.append(cid)
+            parent.clause.children.append(ClauseId(cid))
         acc = Acc(c, first=n, last=n)
         self.accs.append(acc)
         self.by_id[cid] = acc

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import Clause, SourceSpan
+from ..model import Clause, ClauseId, SourceSpan
 from .wbf2017_lines import (
     CJK,
     CJK_CHAR_RE,
@@ -126,7 +126,7 @@ def parse_definitions(lines: list[str], span: tuple[int, int], file: str,
         for sub in d.subs:
             if sub.en_parts or sub.zh_parts:
                 sc = _def_clause(f"{cid}/{_slug(sub.en)}", sub, file)
-                sc.parent = cid
+                sc.parent = ClauseId(cid)
                 c.children.append(sc.id)
                 clauses.append(sc)
     return clauses
@@ -178,7 +178,7 @@ def _unstack(lines: list[str], block: list[int]) -> list[_Def]:
 
 def _def_clause(cid: str, d: _Def, file: str) -> Clause:
     return Clause(
-        id=cid, edition=EDITION, level="definition", number=_slug(d.en),
+        id=ClauseId(cid), edition=EDITION, level="definition", number=_slug(d.en),
         title={"en": d.en, "zh-Hant": d.zh_term},
         text={"en": join_en(d.en_parts), "zh-Hant": join_zh(d.zh_parts)},
         term={"en": d.en, "zh-Hant": d.zh_term},

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import CorpusParseError
-from ..model import Clause, ParsedSource, SourceSpan
+from ..model import Clause, ClauseId, ParsedSource, SourceSpan
 from ..text import CJK_RE
 from .common import strip_markdown
 from .wbf2017_lines import PAGE_HEADER_RE
@@ -176,13 +176,13 @@ def parse_wbf2017_policies(text: str, file: str) -> ParsedSource:
                                    "not found at their expected place", start + 1,
                                    fix="check POLICIES in assistant/parse/wbf2017_policies.py against the text")
         counts[spec.key] = len(paras)
-        clauses.append(Clause(id=root_id, edition=EDITION, level="policy", number=spec.key,
+        clauses.append(Clause(id=ClauseId(root_id), edition=EDITION, level="policy", number=spec.key,
                               title=root.title, text=_text(root), source=SourceSpan(file, root.first, root.last)))
         root_clause = clauses[-1]
         by_num: dict[str, Clause] = {}
         for p in paras:
             parent = _nearest_parent(p.number, by_num) or root_clause
-            c = Clause(id=f"{root_id}/{p.number}", edition=EDITION, level="paragraph", number=p.number,
+            c = Clause(id=ClauseId(f"{root_id}/{p.number}"), edition=EDITION, level="paragraph", number=p.number,
                        title=p.title, text=_text(p), parent=parent.id,
                        source=SourceSpan(file, p.first, p.last))
             parent.children.append(c.id)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import CorpusParseError
-from ..model import Clause, SourceSpan
+from ..model import Clause, ClauseId, SourceSpan
 from .wbf2017_lines import HEADER_JUNK_RE, LAW_RE, split_langs
 
 EDITION = "wbf2017"
@@ -62,7 +62,7 @@ def parse_intro(lines: list[str], span: tuple[int, int], file: str) -> Clause:
         for lang, text in split_langs(line):
             (en if lang == "en" else zh).append(text)
     return Clause(
-        id=f"{EDITION}/introduction", edition=EDITION, level="preface", number="",
+        id=ClauseId(f"{EDITION}/introduction"), edition=EDITION, level="preface", number="",
         title={"en": title.get("en", ""), "zh-Hant": title.get("zh", "")},
         text={"en": "\n".join(en), "zh-Hant": "\n".join(zh)},
         source=SourceSpan(file, span[0] + 1, span[1]),
