@@ -104,6 +104,16 @@ def slug(s: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKC", s).lower()).strip("-")
 
 
+def term_slug(s: str) -> str:
+    """The slug of a term without its parenthesised part: 'Odd Trick (n.)' -> 'odd-trick'."""
+    return slug(re.sub(r"\(.*?\)", "", s))
+
+
+def term_key(s: str) -> str:
+    """The key of a term without its parenthesised part: 'International Matchpoint (IMP)' -> 'internationalmatchpoint'."""
+    return definition_key(re.sub(r"\(.*?\)", "", s))
+
+
 def definition_key(s: str) -> str:
     """The one matching key of an English term: lower case letters and digits only, so 'Under Trick',
     'Undertrick' and 'under-trick' meet.

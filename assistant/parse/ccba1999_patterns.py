@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..text import definition_key, term_key, term_slug
+
 EDITION = "ccba1999"
 LANG = "zh-Hans"
 LAST_LAW = 93        # file 000: Laws 1-93
@@ -84,7 +86,7 @@ PUNCT_RE = re.compile(r"[，,。：:；;、（）()．.“”！？!?—－\-]")
 
 
 def _compact(s: str) -> str:
-    return "".join(re.findall(r"[a-z0-9]+", s.lower()))
+    return definition_key(s)
 
 
 _CANONICAL_BY_COMPACT = {_compact(k): k for k in CANONICAL_KEYS}
@@ -103,12 +105,12 @@ def normalise_key(printed: str) -> str:
 
 def key_slug(key: str) -> str:
     """Id segment of a key, as the WBF 2017 parser makes it: 'odd trick' -> 'odd-trick'."""
-    return "-".join(re.findall(r"[a-z0-9]+", re.sub(r"\(.*?\)", "", key).lower()))
+    return term_slug(key)
 
 
 def key_compact(key: str) -> str:
     """`Clause.key` of a definition: 'adjusted score' -> 'adjustedscore' (joins with wbf2017)."""
-    return _compact(re.sub(r"\(.*?\)", "", key))
+    return term_key(key)
 
 
 def extract_notes(text: str) -> list[str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..text import squeeze_cjk_spaces
+from ..text import definition_key as text_definition_key
+from ..text import slug, squeeze_cjk_spaces
 from .ccba2018_patterns import (
     FOOTNOTE_MARK_RE,
     SUBSCRIPTS,
@@ -78,12 +79,12 @@ def definition_key(printed: str) -> str:
     >>> definition_key('RH0'), definition_key('International Matchpoint — IMP'), definition_key('Trick Points')
     ('rho', 'internationalmatchpoint', 'trickpoints')
     """
-    return re.sub(r"[^a-z0-9]", "", _fix_key(printed).lower())
+    return text_definition_key(_fix_key(printed))
 
 
 def definition_slug(printed: str) -> str:
     """Id segment for a definition key: lower-case words joined by '-' ('Penalty card' -> 'penalty-card')."""
-    return "-".join(re.findall(r"[a-z0-9]+", _fix_key(printed).lower()))
+    return slug(_fix_key(printed))
 
 
 def _fix_key(printed: str) -> str:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Clause, ClauseId, SourceSpan
+from ..text import term_key, term_slug
 from .wbf2017_lines import (
     CJK,
     CJK_CHAR_RE,
@@ -31,13 +32,8 @@ TERM_CORRECTIONS: dict[str, str] = {
 }
 
 
-def _slug(en: str) -> str:
-    base = re.sub(r"\(.*?\)", "", en).strip().lower()
-    return "-".join(re.findall(r"[a-z0-9]+", base))
-
-
-def _key(en: str) -> str:
-    return "".join(re.findall(r"[a-z0-9]+", re.sub(r"\(.*?\)", "", en).lower()))
+_slug = term_slug      # the one slug and key of a term (assistant.text)
+_key = term_key
 
 
 @dataclass

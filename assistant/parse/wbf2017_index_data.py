@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..text import slug as text_slug
+
 EDITION = "wbf2017"
 
 INDEX_TITLE = "INDEX TO THE 2017 LAWS"
@@ -73,9 +75,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
-def slug(term: str) -> str:
-    """Definition slug: lower case, non-alphanumeric runs joined by '-' ('Penalty card' -> 'penalty-card')."""
-    return re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
+slug = text_slug          # the one slug of a term (assistant.text)
 
 
 DEFINED_SLUGS = frozenset(slug(t) for t in DEFINED_TERMS)
