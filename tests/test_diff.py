@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from assistant.cli import app
+from assistant.diff.classify import UNIT_FOLD, classify_translation, figures
 from assistant.diff.report import change_report, diff_law
+from assistant.editions import edition
 
 runner = CliRunner()
 
@@ -69,10 +71,14 @@ def test_laws_88_89_are_now_pointers(corpus, law, target):
 
 def test_2024_law_73b_and_89_against_2017_text(corpus):
     d73 = diff_law(corpus, "73", "ccba2018", "wbf2017")
-    assert pair(d73, "ccba2018/law/73/B", "wbf2017/law/73/B").change == "substantive"
+    assert d73.change == "revised"
+    assert pair(d73, "ccba2018/law/73/B", "wbf2017/law/73/B").change == "revised"
+    assert pair(d73, "ccba2018/law/73/A/2", "wbf2017/law/73/A/2").change == "revised"
     assert pair(d73, "ccba2018/law/73/A/2", "wbf2017/law/73/D/3").change == "moved"
+    assert pair(d73, "ccba2018/law/73/C/1", "wbf2017/law/73/C/1").change == "translation"   # untouched in 2024
     d89 = diff_law(corpus, "89", "ccba2018", "wbf2017")
-    assert pair(d89, "ccba2018/law/89", "wbf2017/law/89").change == "substantive"
+    assert d89.change == "revised"
+    assert pair(d89, "ccba2018/law/89", "wbf2017/law/89").change == "revised"
     assert {p.to_id for p in d89.pairs if p.change == "new"} >= {"wbf2017/law/89/A", "wbf2017/law/89/D"}
 
 
@@ -110,14 +116,34 @@ def test_figures_pulled_out_of_substantive_pairs(corpus):
 
 
 @pytest.mark.parametrize("law", ["42", "43"])
-def test_term_only_pairs_are_not_substantive(corpus, law):
-    d = diff_law(corpus, law, "ccba2018", "wbf2017")
-    term_pairs = [p for p in d.pairs if "⟨明手→夢家⟩" in p.redline]
-    assert term_pairs, "明手 / 夢家 should be recognised as the same term"
-    assert all(p.change != "substantive" for p in term_pairs if "[-" not in p.redline and "{+" not in p.redline)
-    assert pair(d, f"ccba2018/law/{law}", f"wbf2017/law/{law}").change in ("terminology_only", "reworded")
-    if law == "42":
-        assert not [p for p in d.pairs if p.change == "substantive"]
+def test_translations_are_translation_and_redlined_on_request(corpus, law):
+    quiet = diff_law(corpus, law, "ccba2018", "wbf2017")
+    assert {p.change for p in quiet.pairs} <= {"translation", "unchanged"} and quiet.change == "translation"
+    assert not any(p.redline for p in quiet.pairs)                      # redlines only on request
+    d = diff_law(corpus, law, "ccba2018", "wbf2017", redlines=True)
+    assert any("⟨明手→夢家⟩" in p.redline for p in d.pairs), "明手 / 夢家 should be recognised as the same term"
+    assert [p.change for p in d.pairs] == [p.change for p in quiet.pairs]
+
+
+@pytest.mark.parametrize("law", [str(n) for n in range(1, 94)])
+def test_translations_change_only_in_the_revised_laws(corpus, law):
+    """CCBA 2018 translates WBF 2017: a law is translation or unchanged unless the 2024 revision changed it."""
+    revised = {str(n) for n in edition("wbf2017").revised_laws}
+    change = diff_law(corpus, law, "ccba2018", "wbf2017").change
+    assert change == "revised" if law in revised else change in ("translation", "unchanged")
+
+
+def test_law_level_text_is_not_removed_and_new(corpus):
+    d = diff_law(corpus, "1")
+    assert pair(d, "ccba1999/law/1", "ccba2018/law/1/A").change in ("reworded", "terminology_only", "unchanged")
+    assert not [p for p in d.pairs if p.to_id == "ccba2018/law/1/A" and p.change == "new"]
+    heading = pair(d, "ccba1999/law/1", "ccba2018/law/1")
+    assert "复式" not in heading.redline           # the heading pair compares titles, not the 1999 text
+
+
+def test_reverse_direction_swaps_new_and_removed(corpus):
+    d = diff_law(corpus, "64", "ccba2018", "ccba1999")
+    assert pair(d, "ccba2018/law/64/B/7", None).change == "removed"
 
 
 def test_change_report_covers_93_laws_and_57_articles(report):
@@ -140,9 +166,10 @@ def test_cli_diff_json_shape():
 
 @pytest.mark.parametrize("args, code, words", [
     (["diff", "99"], 1, "no law"),
-    (["diff", "27", "--from", "ccba2018", "--to", "ccba1999"], 2, "no alignment"),
+    (["diff", "27", "--from", "ccba2018", "--to", "ccba2018"], 2, "no alignment"),
+    (["changes", "--from", "wbf2017", "--to", "wbf2017"], 2, "no alignment"),
     (["diff", "27", "--from", "ccba2018", "--to", "wbf2017", "--lang", "en"], 2, "cannot redline"),
-    (["changes", "--format", "pdf"], 2, "choose md or csv"),
+    (["changes", "--format", "pdf"], 2, "choose from md, csv"),
 ])
 def test_cli_diff_errors(args, code, words):
     res = runner.invoke(app, args)
@@ -155,3 +182,37 @@ def test_cli_changes_csv(report):
     rows = list(csv.reader(io.StringIO(res.output)))
     assert rows[0][0] == "kind"
     assert sum(1 for r in rows if r[0] == "law") == 93 and sum(1 for r in rows if r[0] == "article") == 57
+
+
+def test_cli_changes_between_translations():
+    res = runner.invoke(app, ["changes", "--from", "ccba2018", "--to", "wbf2017", "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.reader(io.StringIO(res.output)))
+    assert rows[0] == ["kind", "number", "title_1999", "title_2017", "chapter", "class", "from_id", "to_id",
+                       "pair_class", "figures_from", "figures_to"]
+    classes = {r[1]: r[5] for r in rows if r[0] == "law"}
+    assert len(classes) == 93 and not [r for r in rows if r[0] == "article"]
+    assert {classes[str(n)] for n in edition("wbf2017").revised_laws} == {"revised"}
+
+
+def test_unit_fold_is_one_step_and_folds_both_scripts():
+    assert not set(UNIT_FOLD.values()) & set(UNIT_FOLD), "a folded unit must not be folded again"
+    assert UNIT_FOLD["個"] == UNIT_FOLD["个"]
+    assert figures("52 個牌張") == figures("52 个牌张") == figures("52张")
+
+
+@pytest.mark.parametrize("old, new, revised, expected", [
+    ("牌手必须不叫", "牌手務必不叫", False, "translation"),
+    ("牌手必须不叫", "牌手必须不叫", False, "unchanged"),
+    ("牌手必须不叫", "牌手得叫牌", True, "revised"),
+    ("牌手必须不叫", None, False, "removed"),
+])
+def test_classify_translation(old, new, revised, expected):
+    assert classify_translation(old, new, None, revised).change == expected
+    assert classify_translation(old, new, None, revised).redline is None or revised
+
+
+def test_redlines_can_be_turned_off_and_revisions_keep_theirs(corpus):
+    assert not any(p.redline for p in diff_law(corpus, "39", redlines=False).pairs)
+    d73 = diff_law(corpus, "73", "ccba2018", "wbf2017")
+    assert pair(d73, "ccba2018/law/73/B", "wbf2017/law/73/B").redline      # a revision is shown unasked

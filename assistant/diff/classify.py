@@ -1,7 +1,9 @@
 """Change class of a pair of corresponding clauses, and the figures that changed.
 
 Classes: unchanged, script_only, terminology_only, reworded, substantive, new, removed, moved,
-different_subject. The structural ones come from the alignment; the others from the texts.
+different_subject, and between two translations of one text: translation (same content, other wording or
+script) and revised (a revision changed the content). The structural ones come from the alignment; the
+others from the texts.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from ..text import has_cjk, t2s
 from .redline import Redline, TermLexicon, redline
 
 CHANGE_CLASSES: tuple[str, ...] = ("unchanged", "script_only", "terminology_only", "reworded", "substantive",
-                                   "new", "removed", "moved", "different_subject")
+                                   "new", "removed", "moved", "different_subject", "translation", "revised")
 STRUCTURAL = {"new": "new", "removed": "removed", "moved": "moved", "different_subject": "different_subject",
-              "substantive": "substantive"}   # a curated revision of the text (the 2024 Laws 73 and 89)
+              "substantive": "substantive", "revised": "revised"}
 
 CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 EN_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -48,7 +50,9 @@ def _cn_value(s: str) -> float:
     return float(total)
 
 
-UNIT_FOLD = {"磴": "墩", "分鐘": "分钟", "張": "张", "个": "张", "個": "张", "線": "线", "階": "阶", "類": "类", "個": "个", "％": "%",
+# unit spelling -> one canonical unit; a value is never itself a key (folding once is enough). 个/個 count
+# cards in the law texts ('52 个牌张' = 1999 '52张'), so both fold to 张
+UNIT_FOLD = {"磴": "墩", "分鐘": "分钟", "張": "张", "个": "张", "個": "张", "線": "线", "階": "阶", "類": "类", "％": "%",
              "trick": "tricks", "minute": "minutes", "point": "points", "imp": "imps", "card": "cards",
              "board": "boards", "time": "times", "level": "levels", "per cent": "%", "percent": "%"}
 
@@ -155,3 +159,18 @@ def classify_pair(old: str | None, new: str | None, lexicon: TermLexicon | None 
     substantive = (set(fo) != set(fn) or (compare_modals and modals(old) != modals(new))
                    or rl.ratio < REWORDED_MIN_RATIO)
     return PairChange("substantive" if substantive else "reworded", rl, f_old, f_new)
+
+
+def classify_translation(old: str | None, new: str | None, structural: str | None, revised: bool,
+                         lexicon: TermLexicon | None = None, lexicon_new: TermLexicon | None = None,
+                         with_redline: bool = False) -> PairChange:
+    """A pair of two translations of one text: `translation` (same content, other wording or script) unless
+    the alignment says a revision changed it (`revised`); identical texts are `unchanged`. The redline,
+    translator noise for a translation, is drawn on request or for a revised pair."""
+    if structural or not old or not new:
+        return classify_pair(old, new, lexicon, structural, lexicon_new, compare_modals=False)
+    rl = redline(old, new, lexicon, lexicon_new) if (with_redline or revised) else None
+    f_old, f_new = tuple(sorted(figures(old))), tuple(sorted(figures(new)))
+    if re.sub(r"\s+", "", old) == re.sub(r"\s+", "", new):
+        return PairChange("unchanged", rl, f_old, f_new)
+    return PairChange("revised" if revised else "translation", rl, f_old, f_new)

@@ -1,10 +1,8 @@
-"""CLI: `bridgelaw diff LAW --from E1 --to E2` and `bridgelaw changes --format md|csv`."""
+"""CLI: `bridgelaw diff LAW --from E1 --to E2 [--redline]` and `bridgelaw changes --from E1 --to E2 --format md|csv`."""
 
 from __future__ import annotations
 
 import typer
-
-from ..errors import BadInput
 
 
 def register(app: typer.Typer) -> None:
@@ -13,14 +11,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("diff")
     def diff_cmd(law: str = typer.Argument(..., help="law number, e.g. 27"),
-                 from_ed: str = typer.Option("ccba1999", "--from", help="ccba1999 | ccba2018"),
-                 to_ed: str = typer.Option("ccba2018", "--to", help="ccba2018 | wbf2017"),
+                 from_ed: str = typer.Option("ccba1999", "--from", help="ccba1999 | ccba2018 | wbf2017"),
+                 to_ed: str = typer.Option("ccba2018", "--to", help="ccba2018 | wbf2017 | ccba1999"),
                  lang: str = typer.Option(None, "--lang", help="language of the wbf2017 side (zh-Hant)"),
+                 redlines: bool = typer.Option(None, "--redline/--no-redline",
+                                               help="draw redlines (default: on, off between two translations)"),
                  as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
         """Redline one law between two editions, pair by pair, with each pair's change class."""
-        from .report import diff_law
+        from ..editions import law_editions
+        from ..inputs import MAX_NAME, edition_name, lang_name, limited
+        from .law import diff_law
 
-        d = diff_law(_corpus(), law, from_ed, to_ed, lang)
+        limited(law, "LAW", MAX_NAME)              # names checked before the corpus loads
+        for ed in (from_ed, to_ed):
+            edition_name(ed, law_editions())
+        if lang is not None:
+            lang_name(lang)
+        d = diff_law(_corpus(), law, from_ed, to_ed, lang, redlines)
         if as_json:
             data = d.as_json()
             emit_json({"law": data["law"], "from": data["from"], "to": data["to"], "class": data["class"],
@@ -34,17 +41,25 @@ def register(app: typer.Typer) -> None:
 
     @app.command("changes")
     def changes_cmd(fmt: str = typer.Option("md", "--format", help="md | csv"),
+                    from_ed: str = typer.Option("ccba1999", "--from", help="ccba1999 | ccba2018 | wbf2017"),
+                    to_ed: str = typer.Option("ccba2018", "--to", help="ccba2018 | wbf2017 | ccba1999"),
                     out: str = typer.Option(None, "--out", help="write to this file")) -> None:
-        """The change report: all 93 laws 1999 → 2017 by class and chapter, and the 57 CCBA articles."""
+        """The change report between two law editions (default 1999 → 2017): every law by class and chapter,
+        and the CCBA articles when only the newer edition has them."""
+        from ..editions import law_editions
+        from ..inputs import choice, edition_name
+        from ..output import check_target, write_text
         from .report import change_report
 
-        if fmt not in ("md", "csv"):
-            raise BadInput(f"unknown format {fmt!r} — choose md or csv")
-        rep = change_report(_corpus())
+        choice(fmt, "format", ("md", "csv"))
+        for ed in (from_ed, to_ed):
+            edition_name(ed, law_editions())
+        if out:
+            check_target(out)                      # a folder or a missing folder refused before the work
+        rep = change_report(_corpus(), from_ed, to_ed)
         text = rep.markdown() if fmt == "md" else rep.csv()
         if out:
-            with open(out, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            write_text(out, text)                   # atomic: temp file + rename
             typer.echo(f"wrote {out}")
         else:
             typer.echo(text, nl=False)

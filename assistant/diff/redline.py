@@ -149,7 +149,7 @@ def redline(old: str, new: str, lexicon: TermLexicon | None = None,
             # equal keys: split further where the surfaces differ only by term choice
             run_old: list[Token] = []
             run_new: list[Token] = []
-            for ta, tb in zip(a[i1:i2], b[j1:j2]):
+            for ta, tb in zip(a[i1:i2], b[j1:j2], strict=False):
                 if ta.key.startswith("⟦") and ta.script_key != tb.script_key:
                     if run_new:
                         segs.append(Segment("equal", _join(run_old, english), _join(run_new, english)))

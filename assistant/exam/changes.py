@@ -25,8 +25,9 @@ from .scope import Scope, clause_text, clean, place, spread
 from .text import contains, edition_name, law_label, norm, squash
 
 FORMS: tuple[str, ...] = ("where", "new", "count", "subject")
-# pair classes of a clause that says in the newer text what it said in the older one
-SAME: frozenset[str] = frozenset({"unchanged", "script_only", "terminology_only", "reworded"})
+# pair classes of a clause that says in the newer text what it said in the older one ('translation': two
+# translations of one text, ccba2018 and wbf2017)
+SAME: frozenset[str] = frozenset({"unchanged", "script_only", "terminology_only", "reworded", "translation"})
 NEAR_OLD = 0.35         # a 'new' clause sharing this share of its character pairs with one 1999 clause may
                         # say an old rule in a new place (a move the alignment missed): not asked
 MIN_ITEMS = 2           # a 'count' list has at least this many items in both texts

@@ -1,34 +1,34 @@
 """Edition alignment: which clause of one edition corresponds to which clause of another, and how.
 
-Pairs: ccba1999 → ccba2018 (two zh-Hans texts of different WBF generations) and ccba2018 → wbf2017
-(the 2017 laws in two translations; wbf2017 carries the 2024 text of Laws 73 and 89). Curated facts
-(content that moved, laws that changed subject) come from data/alignment.yaml; the rest is computed:
-laws pair by number, sections and items inside a law pair by text similarity (character bigrams over
-texts with the editions' terminology folded), preferring the same label when scores are close.
+Pairs come from the manifest (`edition_pairs`): ccba1999 → ccba2018 (two zh-Hans texts of different WBF
+generations) and ccba2018 → wbf2017 (the 2017 laws in two translations; wbf2017 carries the 2024 text of
+its `revised_laws`). Curated facts (content that moved, laws that changed subject) and review decisions
+come from data/alignment.yaml (assistant.graph.alignment_data); the rest is computed: laws pair by number,
+sections and items inside a law pair by text similarity (character bigrams over texts with the editions'
+terminology folded), preferring the same label when scores are close.
 """
 
 from __future__ import annotations
 
-import csv
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
-
+from ..editions import edition, editions, law_editions
 from ..errors import CorpusParseError
+from .alignment_data import KINDS, curated, rejected, term_folds
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-KINDS = ("same", "renumbered", "moved", "merged", "split", "new", "removed", "different_subject", "revised")
-PAIRS = (("ccba1999", "ccba2018"), ("ccba2018", "wbf2017"))
+__all__ = ["KINDS", "Correspondence", "align_editions", "alignment_stats", "curated", "edition_pairs", "dice"]
 
 SAME_AT = 0.45        # similarity from which a same-label pair counts as 'same' rather than 'revised'
 PAIR_AT = 0.22        # least similarity for pairing two subdivisions with different labels
 MERGE_AT = 0.35       # an unpaired subdivision this close to a paired one is merged into / split from it
 LABEL_BONUS = 0.15    # preference for the same label when ranking candidate pairs
+CROSS_AT = 0.45       # a clause left without counterpart pairs with one at another level of its law from here
+# computed pairs below this similarity were each read and decided (data/alignment.yaml `review`): below
+# PAIR_AT only the label pairs two clauses, and the band from PAIR_AT to here holds the next-weakest pairs
+REVIEW_BELOW = 0.30
 
 
 @dataclass(frozen=True)
@@ -41,53 +41,23 @@ class Correspondence:
     method: str              # 'curated' | 'number' | 'structure' | 'char-ngram' | 'id'
     similarity: float | None  # character-bigram Dice of the two texts (terminology folded), if computed
     note: str = ""           # source note for curated facts, or why this kind
+    scope: str = "clause"    # 'clause'; 'title' when only the headings correspond (the text is paired apart)
 
 
-# ---------------------------------------------------------------------------------------------
-# Data
+def edition_pairs() -> tuple[tuple[str, str], ...]:
+    """The edition pairs aligned directly, from the manifest: each revision against the edition it revises,
+    and a translation against its original; an edition that is translated is reached through its translation."""
+    eds, laws = editions(), law_editions()
+    translated = {e.translates for e in eds.values() if e.translates}
+    out: list[tuple[str, str]] = [(str(eds[n].revises), n) for n in laws
+                                  if eds[n].revises in laws and n not in translated]
+    out += [(n, str(eds[n].translates)) for n in laws if eds[n].translates in laws]
+    return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def curated() -> dict[str, list[dict[str, Any]]]:
-    """The curated correspondences of data/alignment.yaml, checked for kind and fields."""
-    path = DATA / "alignment.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        raise CorpusParseError(str(path), f"cannot read curated alignment ({err})",
-                               fix="restore assistant/data/alignment.yaml") from None
-    for pair, entries in data.items():
-        for e in entries:
-            if e.get("kind") not in KINDS or not e.get("source") or not (e.get("from") or e.get("to")):
-                raise CorpusParseError(str(path), f"bad entry in {pair}: {e}",
-                                       fix=f"each entry needs from/to, a kind of {', '.join(KINDS)} and a source")
-    return data
-
-
-@lru_cache(maxsize=1)
-def term_folds() -> dict[str, list[tuple[str, str]]]:
-    """Replacement lists (longest first) that rewrite ccba1999 and wbf2017 (t2s) terms as ccba2018's."""
-    path = DATA / "terms.tsv"
-    rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter="\t"))
-    col = {"ccba1999": "ccba1999", "ccba2018": "ccba2018", "wbf2017": "wbf2017"}
-    if rows and "ccba1999" not in rows[0]:
-        col = {"ccba1999": "1999(000)", "ccba2018": "2018(001)", "wbf2017": "TW2017/2024(004)"}
-    from ..text import t2s
-
-    folds: dict[str, list[tuple[str, str]]] = {"ccba1999": [], "wbf2017": []}
-    for r in rows:
-        target = (r.get(col["ccba2018"]) or "").strip()
-        if not target:
-            continue
-        for ed in folds:
-            src = (r.get(col[ed]) or "").strip()
-            if ed == "wbf2017":
-                src = t2s(src)
-            if src and src != target and len(src) >= 1:
-                folds[ed].append((src, target))
-    for ed in folds:
-        folds[ed].sort(key=lambda p: -len(p[0]))
-    return folds
+def _cjk_lang(name: str) -> str:
+    """The language the alignment compares an edition in: its Chinese text (zh-Hans, else zh-Hant)."""
+    return "zh-Hans" if "zh-Hans" in edition(name).languages else "zh-Hant"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,12 +66,12 @@ def term_folds() -> dict[str, list[tuple[str, str]]]:
 _NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
 
 
-def _fold(text: str, edition: str) -> str:
+def _fold(text: str, ed: str) -> str:
     from ..text import t2s
 
-    if edition == "wbf2017":
+    if _cjk_lang(ed) == "zh-Hant":
         text = t2s(text)
-    for src, dst in term_folds().get(edition, ()):
+    for src, dst in term_folds().get(ed, ()):
         if src in text:
             text = text.replace(src, dst)
     return _NOISE.sub("", text)
@@ -122,8 +92,8 @@ def dice(a: Counter[str], b: Counter[str]) -> float:
 class Texts:
     """Subtree texts of an edition's clauses, folded and as bigrams (cached per clause)."""
 
-    def __init__(self, edition: Any, lang: str) -> None:
-        self.ed, self.lang = edition, lang
+    def __init__(self, ed: Any, lang: str) -> None:
+        self.ed, self.lang = ed, lang
         self._cache: dict[str, Counter[str]] = {}
 
     def own(self, cid: str) -> str:
@@ -136,9 +106,16 @@ class Texts:
             self._cache[cid] = _bigrams(_fold(self.own(cid), self.ed.name))
         return self._cache[cid]
 
+    def title_grams(self, cid: str) -> Counter[str]:
+        return _bigrams(_fold(self.ed.clauses[cid].title.get(self.lang, ""), self.ed.name))
+
 
 # ---------------------------------------------------------------------------------------------
 # Pairing
+
+
+def _label(cid: str) -> str:
+    return cid.rsplit("/", 1)[1]
 
 
 def _alt_label(seg: str) -> str:
@@ -151,15 +128,19 @@ def _alt_label(seg: str) -> str:
     return seg
 
 
-def _pair_children(a_ids: list[str], b_ids: list[str], sim: Callable[[str, str], float]
+def _pair_children(a_ids: list[str], b_ids: list[str], sim: Callable[[str, str], float],
+                   reject: frozenset[tuple[str, str]] = frozenset(), least: float = PAIR_AT
                    ) -> tuple[list[tuple[str, str, float]], list[str], list[str]]:
-    """Greedy best-first pairing of two sibling lists by similarity, preferring equal labels."""
+    """Greedy best-first pairing of two sibling lists by similarity, preferring equal labels; a pair a
+    reviewer rejected is never made."""
     cands = []
     for a in a_ids:
         for b in b_ids:
+            if (a, b) in reject:
+                continue
             s = sim(a, b)
-            same = a.rsplit("/", 1)[1] == b.rsplit("/", 1)[1]
-            if s >= PAIR_AT or (same and s >= PAIR_AT / 2):
+            same = _label(a) == _label(b)
+            if s >= least or (same and s >= least / 2):
                 cands.append((s + (LABEL_BONUS if same else 0.0), s, a, b))
     cands.sort(key=lambda c: (-c[0], c[2], c[3]))
     used_a: set[str] = set()
@@ -177,19 +158,22 @@ def _pair_children(a_ids: list[str], b_ids: list[str], sim: Callable[[str, str],
 class _Aligner:
     def __init__(self, corpus: Any, older: str, newer: str) -> None:
         self.A, self.B = corpus.editions[older], corpus.editions[newer]
-        self.ta = Texts(self.A, "zh-Hans")
-        self.tb = Texts(self.B, "zh-Hans" if newer != "wbf2017" else "zh-Hant")
+        self.ta, self.tb = Texts(self.A, _cjk_lang(older)), Texts(self.B, _cjk_lang(newer))
         self.out: list[Correspondence] = []
         self.cur = curated().get(f"{older}-{newer}", [])
-        self.cur_from = {e["from"] for e in self.cur if e.get("from")}
-        self.cur_to = {e["to"] for e in self.cur if e.get("to")}
+        self.reject = rejected(f"{older}-{newer}")
+        # clauses the curated entries place: left out of the computed pairing (a clause merged into another
+        # does not take that one's place, nor does one split from another)
+        self.cur_from = {e["from"] for e in self.cur if e.get("from") and e["kind"] != "split"}
+        self.cur_to = {e["to"] for e in self.cur if e.get("to") and e["kind"] != "merged"}
         self.cur_pair = {(e.get("from"), e.get("to")): e for e in self.cur}
 
     def sim(self, a: str, b: str) -> float:
         return round(dice(self.ta.grams(a), self.tb.grams(b)), 3)
 
-    def emit(self, a: str | None, b: str | None, kind: str, method: str, s: float | None, note: str = "") -> None:
-        self.out.append(Correspondence(a, b, kind, method, s, note))
+    def emit(self, a: str | None, b: str | None, kind: str, method: str, s: float | None, note: str = "",
+             scope: str = "clause") -> None:
+        self.out.append(Correspondence(a, b, kind, method, s, note, scope))
 
     def curated_entries(self) -> None:
         for e in self.cur:
@@ -200,6 +184,22 @@ class _Aligner:
                                            fix="correct the id or the parser")
             s = self.sim(a, b) if a and b else None
             self.emit(a, b, e["kind"], "curated", s, e["source"])
+        for e in self.cur:
+            self._below_curated(e.get("from"), e.get("to"), e["kind"])
+
+    def _below_curated(self, a: str | None, b: str | None, kind: str) -> None:
+        """The clauses below a curated section pair: aligned as any pair's are, or, below a clause merged
+        into another, merged with it. Law-level entries leave their laws to `laws`."""
+        if not (a and b) or a.count("/") < 3 or kind == "different_subject":
+            return
+        if kind != "merged":
+            self._children(a, b)
+            return
+        stack = [k for k in self.A.clauses[a].children if k not in self.cur_from]
+        while stack:
+            cid = stack.pop()
+            self.emit(cid, b, "merged", "structure", self.sim(cid, b), f"part of {a}")
+            stack.extend(k for k in self.A.clauses[cid].children if k not in self.cur_from)
 
     def laws(self) -> None:
         a_laws = {c.number: c.id for c in self.A.laws() if c.level == "law"}
@@ -209,42 +209,78 @@ class _Aligner:
             if not a or not b:
                 self.emit(a, b, "removed" if a else "new", "number", None, "no law of that number")
                 continue
+            start = len(self.out)
             if (a, b) in self.cur_pair:
                 if self.cur_pair[(a, b)]["kind"] == "different_subject":
                     self._unpaired(self.A.clauses[a].children, [], "law changed subject")
                     self._unpaired([], self.B.clauses[b].children, "law changed subject")
                     continue
                 self._children(a, b)
-                continue
-            s = self.sim(a, b)
-            self.emit(a, b, "same" if s >= SAME_AT else "revised", "number", s,
-                      "" if s >= SAME_AT else "same number and subject, text changed")
-            self._children(a, b)
+            elif not self._law_text_to_section(a, b):
+                s = self.sim(a, b)
+                self.emit(a, b, "same" if s >= SAME_AT else "revised", "number", s,
+                          "" if s >= SAME_AT else "same number and subject, text changed")
+                self._children(a, b)
+            self._across_levels(start)
+
+    def _law_text_to_section(self, a: str, b: str) -> bool:
+        """A law whose older text sits at law level while the newer law splits it into sections: the text
+        pairs with the matching section, the two laws by their headings only."""
+        ca, cb = self.A.clauses[a], self.B.clauses[b]
+        if ca.children or not ca.text.get(self.ta.lang) or not cb.children or a in self.cur_from:
+            return False
+        kids = [k for k in cb.children if k not in self.cur_to and (a, k) not in self.reject]
+        best = max(((self.sim(a, k), k) for k in kids), default=(0.0, ""))
+        if best[0] < PAIR_AT:
+            return False
+        ts = round(dice(self.ta.title_grams(a), self.tb.title_grams(b)), 3)
+        self.emit(a, b, "same" if ts >= SAME_AT else "revised", "number", ts,
+                  f"law headings; the {self.A.name} text is at {best[1]}", scope="title")
+        self.emit(a, best[1], "same" if best[0] >= SAME_AT else "revised", "char-ngram", best[0],
+                  f"{self.A.name} text at law level, a section in {self.B.name}")
+        rest = [k for k in cb.children if k != best[1]] + self.B.clauses[best[1]].children
+        self._unpaired([], [k for k in rest if k not in self.cur_to], "")
+        return True
 
     def _children(self, a: str, b: str) -> None:
         a_kids = [k for k in self.A.clauses[a].children if k not in self.cur_from]
         b_kids = [k for k in self.B.clauses[b].children if k not in self.cur_to]
-        pairs, rest_a, rest_b = _pair_children(a_kids, b_kids, self.sim)
+        pairs, rest_a, rest_b = _pair_children(a_kids, b_kids, self.sim, self.reject)
         for x, y, s in pairs:
-            same_label = x.rsplit("/", 1)[1] == y.rsplit("/", 1)[1]
-            kind = ("same" if s >= SAME_AT else "revised") if same_label else "renumbered"
+            kind = ("same" if s >= SAME_AT else "revised") if _label(x) == _label(y) else "renumbered"
             self.emit(x, y, kind, "char-ngram", s)
             self._children(x, y)
         paired_b = {y: x for x, y, _ in pairs}
         paired_a = {x: y for x, y, _ in pairs}
         merged_a = set()
         for x in rest_a:
-            best = max(((self.sim(x, y), y) for y in paired_b), default=(0.0, ""))
+            best = max(((self.sim(x, y), y) for y in paired_b if (x, y) not in self.reject), default=(0.0, ""))
             if best[0] >= MERGE_AT:
                 self.emit(x, best[1], "merged", "char-ngram", best[0], f"also {paired_b[best[1]]}")
                 merged_a.add(x)
         split_b = set()
         for y in rest_b:
-            best = max(((self.sim(x, y), x) for x in paired_a), default=(0.0, ""))
+            best = max(((self.sim(x, y), x) for x in paired_a if (x, y) not in self.reject), default=(0.0, ""))
             if best[0] >= MERGE_AT:
                 self.emit(best[1], y, "split", "char-ngram", best[0], f"also {paired_a[best[1]]}")
                 split_b.add(y)
         self._unpaired([x for x in rest_a if x not in merged_a], [y for y in rest_b if y not in split_b], "")
+
+    def _across_levels(self, start: int) -> None:
+        """Clauses of one law left removed / new that match each other at another level (1999 80A-G are
+        2017 80B2(a)-(k)): paired best-first from CROSS_AT, as renumbered."""
+        mine = self.out[start:]
+        gone = [c.from_id for c in mine if c.kind == "removed" and c.method == "structure" and c.from_id]
+        born = [c.to_id for c in mine if c.kind == "new" and c.method == "structure" and c.to_id]
+        pairs, _, _ = _pair_children(gone, born, self.sim, self.reject, least=CROSS_AT)
+        pairs = [(x, y, s) for x, y, s in pairs if s >= CROSS_AT]      # no label bonus across levels
+        if not pairs:
+            return
+        done_a, done_b = {x for x, _, _ in pairs}, {y for _, y, _ in pairs}
+        kept = [c for c in mine if c.from_id not in done_a and c.to_id not in done_b]
+        found = [Correspondence(x, y, "renumbered", "char-ngram", s, "at another level of the law")
+                 for x, y, s in pairs]
+        self.out[start:] = kept + found
 
     def _unpaired(self, a_ids: Iterable[str], b_ids: Iterable[str], why: str) -> None:
         """Subtrees with no counterpart: every clause in them is removed / new (unless curated)."""
@@ -260,53 +296,77 @@ class _Aligner:
                 stack.extend(reversed(ed.clauses[cid].children))
 
     def definitions(self) -> None:
-        a_defs = {cid.rsplit("/", 1)[1]: cid for cid in self.A.clauses if "/definition/" in cid}
-        b_defs = {cid.rsplit("/", 1)[1]: cid for cid in self.B.clauses if "/definition/" in cid}
+        a_defs = {_label(cid): cid for cid in self.A.clauses if "/definition/" in cid}
+        b_defs = {_label(cid): cid for cid in self.B.clauses if "/definition/" in cid}
         for key in sorted(set(a_defs) & set(b_defs)):
             self.emit(a_defs[key], b_defs[key], "same", "id", self.sim(a_defs[key], b_defs[key]), "same English key")
 
 
 class _IdAligner(_Aligner):
-    """ccba2018 → wbf2017: the same laws, paired by id; similarity on the t2s-converted Taiwan text."""
+    """A translation against its original: the same laws, paired by id (similarity on the t2s text). Only
+    the original's `revised_laws` changed content, and only where data/alignment.yaml says so."""
+
+    def _below_curated(self, a: str | None, b: str | None, kind: str) -> None:
+        """Every clause is paired by id in `laws`: nothing to do below a curated pair."""
 
     def laws(self) -> None:
-        revised_laws = {e["to"].split("/")[2] for e in self.cur
-                        if e["kind"] == "revised" and e.get("to") and e["to"].count("/") == 2}
-        a_ids = [cid for cid in self.A.clauses if "/law/" in cid]
-        b_index = {cid: cid for cid in self.B.clauses if "/law/" in cid}
+        revised_laws = {str(n) for n in edition(self.B.name).revised_laws}
+        b_index = {cid for cid in self.B.clauses if "/law/" in cid}
         seen_b: set[str] = set()
-        for a in a_ids:
+        left_a: list[str] = []
+        for a in (cid for cid in self.A.clauses if "/law/" in cid):
             path = a.split("/")[2:]
-            cands = ["/".join(("wbf2017", "law", *path)),
-                     "/".join(("wbf2017", "law", *path[:-1], _alt_label(path[-1])))]
+            cands = ["/".join((self.B.name, "law", *path)),
+                     "/".join((self.B.name, "law", *path[:-1], _alt_label(path[-1])))]
             b = next((c for c in cands if c in b_index), None)
-            if (a, b) in self.cur_pair:
-                seen_b.add(b)  # type: ignore[arg-type]
+            if (a, b) in self.cur_pair or (b is None and a in self.cur_from):
+                seen_b.add(b or "")
                 continue
             if b is None:
-                if a not in self.cur_from:
-                    law = path[0]
-                    self.emit(a, None, "removed", "id", None,
-                              "2024 revision" if law in revised_laws else "no clause with this id in wbf2017")
+                left_a.append(a)
                 continue
             seen_b.add(b)
-            s = self.sim(a, b)
-            kind = "revised" if path[0] in revised_laws and s < 0.9 else "same"
-            self.emit(a, b, kind, "id", s, "2024 revision of this law" if kind == "revised" else "")
-        for b in b_index:
-            if b not in seen_b and b not in self.cur_to:
-                law = b.split("/")[2]
-                self.emit(None, b, "new", "id", None,
-                          "2024 revision" if law in revised_laws else "no clause with this id in ccba2018")
+            self.emit(a, b, "same", "id", self.sim(a, b))
+        left_b = [b for b in b_index if b not in seen_b and b not in self.cur_to]
+        self._leftovers(left_a, left_b, revised_laws)
+
+    def _leftovers(self, left_a: list[str], left_b: list[str], revised_laws: set[str]) -> None:
+        """Clauses without a same-id counterpart: in a revised law, removed / new by the revision; elsewhere
+        siblings of one parent pair by similarity (a label misprinted in one translation), else removed / new."""
+        def law(cid: str) -> str:
+            return cid.split("/")[2]
+
+        def parent(cid: str) -> str:
+            return "/".join(cid.split("/")[1:-1])
+
+        pairs: list[tuple[str, str, float]] = []
+        for p in sorted({parent(x) for x in left_a} & {parent(y) for y in left_b}):
+            if p.split("/")[1] in revised_laws:
+                continue
+            found, _, _ = _pair_children([x for x in left_a if parent(x) == p], [y for y in left_b if parent(y) == p],
+                                         self.sim, self.reject)
+            pairs += found
+        for x, y, s in pairs:
+            self.emit(x, y, "renumbered", "char-ngram", s, "label differs between the two translations")
+        done = {x for x, _, _ in pairs} | {y for _, y, _ in pairs}
+        for a in left_a:
+            if a not in done:
+                self.emit(a, None, "removed", "id", None, f"{self.B.name} revised this law"
+                          if law(a) in revised_laws else f"no clause with this id in {self.B.name}")
+        for b in left_b:
+            if b not in done:
+                self.emit(None, b, "new", "id", None, f"{self.B.name} revised this law"
+                          if law(b) in revised_laws else f"no clause with this id in {self.A.name}")
 
 
 def align_editions(corpus: Any) -> list[Correspondence]:
-    """All correspondences ccba1999 → ccba2018 and ccba2018 → wbf2017 (laws, sections, clauses)."""
+    """All correspondences of the directly aligned edition pairs (laws, sections, clauses, definitions)."""
     out: list[Correspondence] = []
-    for older, newer in PAIRS:
+    for older, newer in edition_pairs():
         if older not in corpus.editions or newer not in corpus.editions:
             continue
-        al: _Aligner = (_IdAligner if newer == "wbf2017" else _Aligner)(corpus, older, newer)
+        translation = edition(older).translates == newer
+        al: _Aligner = (_IdAligner if translation else _Aligner)(corpus, older, newer)
         al.curated_entries()
         al.laws()
         al.definitions()
