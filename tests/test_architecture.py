@@ -109,3 +109,16 @@ def test_edition_names_are_not_redeclared() -> None:
     literal = re.compile(r"[(\[{]" + name + "," + name + "," + name)
     found = [str(p.relative_to(PACKAGE)) for p in MODULES if literal.search(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_help_imports_no_feature() -> None:
+    """`bridgelaw --help` lists every command without importing rdflib, numpy, torch or any feature
+    module (speed is bench/latency's to measure; what is imported is a behaviour)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom assistant.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in ('rdflib', 'numpy', 'torch', 'spacy', 'assistant.search', 'assistant.graph', "
+            "'assistant.rulings', 'assistant.corpus') if m in sys.modules]\nprint('HEAVY', heavy)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "HEAVY []" in out and "score" in out and "cache" in out

@@ -171,6 +171,8 @@ def add_scenarios(add, groups: dict[str, dict[str, object]]) -> None:
         roots: dict[str, str] = info["root"]  # type: ignore[assignment]
         root = next((roots[e] for e in newest_first() if e in roots), next(iter(roots.values())))
         add(Doc(root, SCENARIO_EDITION, sc.lang, sc.group, "scenario"), sc.text, sc.text)
+        info.setdefault("situations", []).append(sc.text)   # in the order of the group's situation docs
+
 
 
 def _descendants(c: Clause, by_id: dict[str, Clause]) -> list[str]:
@@ -199,7 +201,7 @@ def headword_table(corpus) -> dict[str, list[str]]:
 
 
 # change classes that make an answer differ between editions (not: unchanged, script, terms, rewording)
-DIFFERING = {"substantive", "new", "removed", "moved", "different_subject"}
+DIFFERING = {"substantive", "revised", "new", "removed", "moved", "different_subject"}
 
 
 def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:
@@ -233,12 +235,19 @@ def graph_differences(corpus, groups: dict[str, dict[str, object]]) -> None:
 
 def alignment_rows(corpus, groups: dict[str, dict[str, object]]) -> None:
     """Record, per law group, the graph's alignment rows (assistant.graph.alignment.law_alignment): the
-    counterpart clause of every law edition, row by row, so an answer card shows counterparts."""
+    counterpart clause of every law edition, row by row, so an answer card shows counterparts. A corpus
+    the alignment cannot align (CorpusParseError: curated ids it lacks) gets no rows."""
+    from ..errors import CorpusParseError
     from ..graph.alignment import law_alignment
 
     for g, info in groups.items():
         if g.startswith("law:"):
-            rows = law_alignment(corpus, g.split(":", 1)[1])
+            try:
+                rows = law_alignment(corpus, g.split(":", 1)[1])
+            except CorpusParseError:
+                # a corpus the curated alignment does not fit (a test's sub-corpus): no rows, and the
+                # cards show each edition's best clause, as for articles
+                return
             info["rows"] = [{e: (str(c) if c else None) for e, c in r.ids.items()} for r in rows]
 
 

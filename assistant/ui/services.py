@@ -10,13 +10,17 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 import streamlit as st
 
-from ..corpus import Corpus, load_corpus
-from ..errors import BadQuery
+from ..corpus import Corpus
+from ..errors import BadQuery, BridgelawError
+from ..resources import Resources
+from ..resources import resources as process_resources
+from ..rulings.model import Tree
+from ..search.hybrid import Answer, HybridSearch
+from ..terminology import Terminology
 
 MAX_QUERY_CHARS = 2000          # mirrors assistant.search.query.MAX_CHARS; checked again there
 # a letter, digit or CJK character: a query without one has nothing to search (emoji, symbols)
@@ -27,17 +31,19 @@ SEARCHABLE = re.compile(r"[0-9A-Za-z\u3400-\u9fff\uf900-\ufaff\u00c0-\u024f\u040
 
 
 @st.cache_resource(show_spinner=False)
+def resources() -> Resources:
+    """The process's one Resources (assistant.resources), shared by every session."""
+    return process_resources()
+
+
 def corpus() -> Corpus:
-    """The parsed corpus (assistant.corpus.load_corpus)."""
-    return load_corpus()
+    """The parsed corpus."""
+    return resources().corpus
 
 
-@st.cache_resource(show_spinner=False)
-def searcher() -> Any:
-    """The hybrid searcher with its index and embedding model (assistant.search.hybrid.default_search)."""
-    from ..search.hybrid import default_search
-
-    return default_search()
+def searcher() -> HybridSearch:
+    """The hybrid searcher with its index, embedding model and ruling-topic channel."""
+    return resources().searcher()
 
 
 @dataclass
@@ -60,20 +66,32 @@ def citations() -> CitationIndex:
     return CitationIndex(by_source, citations_by_target(cits))
 
 
-@st.cache_resource(show_spinner=False)
-def terminology() -> Any:
-    """The terminology crosswalk (assistant.terminology.load_terminology)."""
-    from ..terminology import load_terminology
-
-    return load_terminology()
+def terminology() -> Terminology:
+    """The terminology crosswalk."""
+    return resources().terms
 
 
-@st.cache_resource(show_spinner=False)
-def trees() -> dict[str, Any]:
-    """The ruling trees by topic (assistant.rulings.load_trees), validated against the corpus."""
-    from ..rulings import load_trees
+def trees() -> dict[str, Tree]:
+    """The ruling trees by topic, validated against the corpus."""
+    return resources().trees
 
-    return dict(load_trees())
+
+# where a concept's name is read in each interface language: (edition, language) in order of preference
+LABEL_SOURCES = {"zh-Hans": (("ccba2018", "zh-Hans"), ("ccba1999", "zh-Hans")),
+                 "zh-Hant": (("wbf2017", "zh-Hant"),), "en": (("wbf2017", "en"),)}
+
+
+def concept_label(concept_id: str, lang: str) -> str:
+    """A term's name as the edition a reader of `lang` uses writes it ('dummy' -> 明手 / 夢家 / dummy);
+    '' when the terminology has no such concept."""
+    c = terminology().concepts.get(concept_id)
+    if c is None:
+        return ""
+    for ed, lg in LABEL_SOURCES.get(lang, ()):
+        forms = [lb.form for lb in c.labels if lb.edition == ed and lb.lang == lg and lb.role == "pref"]
+        if forms:
+            return str(forms[0])
+    return str(c.en) if lang == "en" else ""
 
 
 @st.cache_resource(show_spinner=False)
@@ -103,35 +121,22 @@ def check_query(text: str | None) -> str:
     return q
 
 
-def ask(query: str, edition: str | None = None, top: int = 5) -> Any:
+def ask(query: str, edition: str | None = None, top: int = 5) -> Answer:
     """Search (HybridSearch.search) -> Answer with .answered, .results, .searched, .message, .rulings."""
     return searcher().search(check_query(query), edition=edition, top=top)
 
 
 def clause_title(clause_id: str) -> dict[str, str] | None:
     """A clause's titles by language from the search index (the Ask page needs no parsed corpus)."""
-    return searcher().clause_titles(clause_id)  # type: ignore[no-any-return]
+    return searcher().clause_titles(clause_id)
 
 
 def topics_for_query(query: str, offered: list[str] | None = None) -> list[str]:
-    """Ruling topics for a question: the search's own offer, else rulings.match, else trigger words."""
+    """Ruling topics for a question: the search's own offer, else the trees' trigger words."""
     known = trees()
     if offered is not None:
         return [t for t in offered if t in known]
-    try:
-        match = import_module("assistant.rulings.match")
-        return [str(t) for t in match.topics_for_query(query) if str(t) in known]
-    except ImportError:
-        pass
-    from ..terminology import fold
-
-    q = fold(query)
-    out = []
-    for topic, tree in known.items():
-        words = [w for ws in tree.triggers.values() for w in ws]
-        if any(fold(w) and fold(w) in q for w in words):
-            out.append(topic)
-    return out
+    return [t for t, _laws in resources().topics(query) if t in known]
 
 
 # ------------------------------------------------------------------------------------ rulings
@@ -147,34 +152,11 @@ def start_ruling(topic: str, edition: str) -> Any:
 # ------------------------------------------------------------------------------------ diff
 
 
-@st.cache_resource(show_spinner=False)
-def counterparts_1999() -> dict[str, str]:
-    """CCBA 1999 clause id -> its CCBA 2018 counterpart, '' when it has none (assistant.diff.report.correspondences, built
-    on the graph alignment); empty when that layer is missing, so the Laws page aligns by path only."""
-    try:
-        from ..diff.report import correspondences
-
-        out: dict[str, str] = {}
-        for a, b, _kind, _note in correspondences(corpus(), "ccba1999", "ccba2018"):
-            if a and (b or a not in out):
-                out[a] = b or ""             # '' : the alignment found no counterpart (removed)
-        return out
-    except Exception:  # noqa: BLE001 - an optional layer: the page falls back to same-path alignment
-        return {}
-
-
 def redline(old: str, new: str) -> Any:
     """A redline between two texts, terms compared by concept (assistant.diff.redline.redline)."""
     from ..diff.redline import redline as _redline
 
     return _redline(old, new, lexicon())
-
-
-def classify(old: str | None, new: str | None) -> Any:
-    """The change class of a pair of texts (assistant.diff.classify.classify_pair)."""
-    from ..diff.classify import classify_pair
-
-    return classify_pair(old, new, lexicon())
 
 
 def change_classes() -> tuple[str, ...]:
@@ -202,48 +184,24 @@ def _clause_text(c: Any) -> str:
     return "\n".join(p for p in (c.title.get("zh-Hans", ""), c.text.get("zh-Hans", "")) if p).strip() if c else ""
 
 
-def _report_rows() -> list[ChangeRow] | None:
-    """Rows of the change report (assistant.diff.report.change_report: laws -> pairs), None if absent."""
-    try:
-        from ..diff.report import change_report
-    except ImportError:
-        return None
+@st.cache_resource(show_spinner=False)
+def change_rows() -> list[ChangeRow]:
+    """Every CCBA 1999 / 2018 clause pair with its class, once each, read off the change report
+    (assistant.diff.report.change_report, built on the one alignment)."""
+    from ..diff.report import change_report
+
     c = corpus()
     old_ed, new_ed = c.editions["ccba1999"].clauses, c.editions["ccba2018"].clauses
     out: list[ChangeRow] = []
-    for ld in change_report(c).laws:
+    seen: set[tuple[str | None, str | None]] = set()
+    for ld in change_report(c, "ccba1999", "ccba2018").laws:
         for p in ld.pairs:
+            if (p.from_id, p.to_id) in seen:       # a pair across two laws is filed under both
+                continue
+            seen.add((p.from_id, p.to_id))
             out.append(ChangeRow(str(ld.law), ld.chapter or None, p.from_id, p.to_id, p.change,
                                  _clause_text(old_ed.get(p.from_id or "")), _clause_text(new_ed.get(p.to_id or "")),
                                  tuple(p.figures_from), tuple(p.figures_to)))
-    return out
-
-
-@st.cache_resource(show_spinner=False)
-def change_rows() -> list[ChangeRow]:
-    """Every CCBA 1999 / 2018 clause pair with its class: the diff report if present, else per clause id."""
-    rows = _report_rows()
-    if rows is not None:
-        return rows
-    c = corpus()
-    old_ed, new_ed = c.editions["ccba1999"].clauses, c.editions["ccba2018"].clauses
-    out: list[ChangeRow] = []
-    seen: set[str] = set()
-    for cid, new in new_ed.items():
-        if "/law/" not in cid:
-            continue
-        old_id = "ccba1999" + cid[len("ccba2018"):]
-        old = old_ed.get(old_id)
-        seen.add(old_id)
-        ot, nt = (old.text.get("zh-Hans", "") if old else ""), new.text.get("zh-Hans", "")
-        if not ot and not nt:
-            continue
-        pc = classify(ot or None, nt or None)
-        out.append(ChangeRow(cid.split("/")[2], new.chapter, old_id if old else None, cid, pc.change, ot, nt,
-                             tuple(pc.figures_old), tuple(pc.figures_new)))
-    for old_id, old in old_ed.items():
-        if "/law/" in old_id and old_id not in seen and old.text.get("zh-Hans"):
-            out.append(ChangeRow(old_id.split("/")[2], None, old_id, None, "removed", old.text["zh-Hans"], ""))
     return out
 
 
@@ -256,7 +214,7 @@ def _warm() -> None:
     try:
         ask("dummy")
         trees()
-    except Exception:  # noqa: BLE001 - a warm-up never fails the app; the page reports the error
+    except (BridgelawError, OSError):   # the page that needs the resource reports the error
         return
 
 
