@@ -4,7 +4,7 @@ Layers (a module imports only its own layer or lower ones):
   0  text, editions, paths, errors, model, console,        the value objects, the text library and
      inputs, output                                        the input and output edges (pure checks)
   1  parse                                                 sources -> clause records
-  2  corpus, terminology, artifact, reading                the corpus and its data
+  2  corpus, terminology, artifact, reading, incidents     the corpus and its data
   3  graph, search, diff, scoring                          what is computed from the corpus
   4  rulings, exam                                         what is built on those
   5  resources, cli, every *commands module, ui            the edges a user meets
@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "assistant"
 LAYERS: dict[str, int] = {
     "text": 0, "editions": 0, "paths": 0, "errors": 0, "model": 0, "console": 0, "inputs": 0, "output": 0,
     "parse": 1,
-    "corpus": 2, "terminology": 2, "artifact": 2, "reading": 2,
+    "corpus": 2, "terminology": 2, "artifact": 2, "reading": 2, "incidents": 2,
     "graph": 3, "search": 3, "diff": 3, "scoring": 3,
     "rulings": 4, "exam": 4,
     "resources": 5, "cli": 5, "ui": 5, "corpus_commands": 5, "cache_commands": 5,
