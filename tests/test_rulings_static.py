@@ -1,6 +1,8 @@
 """Static checks of the ruling trees: cited ids in the corpus, reachability, no cycles, cites on every
-ruling, at least 20 topics, loader errors that name file, node and fix, and the reviewed snapshot of
-every path (regenerate with BRIDGELAW_UPDATE_SNAPSHOTS=1 after reviewing the tree change).
+ruling and question, at least 30 topics in both editions, loader errors that name file, node and fix, the classes of
+defect closed by `assistant.rulings.checks` (one option left by an edition filter, No before Yes, a
+ruling text naming another edition, a section cited where the law has sub-sections), and the reviewed
+snapshot of every path (a review aid; regenerate with BRIDGELAW_UPDATE_SNAPSHOTS=1 after review).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from assistant.rulings.engine import enumerate_paths, reachable
+from assistant.rulings import checks
+from assistant.rulings.engine import MissingFact, enumerate_paths, reachable, rule
 from assistant.rulings.model import Leaf, TreeError, TREES_DIR, all_cites, check_cites, load_trees, parse_tree
 
 SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "rulings_paths.json"
@@ -23,10 +26,11 @@ def trees():
     return load_trees()
 
 
-def test_at_least_twenty_topics_one_file_each(trees) -> None:
+def test_at_least_thirty_topics_one_file_each_in_both_editions(trees) -> None:
     files = sorted(p.stem for p in TREES_DIR.glob("*.yaml"))
     assert files == sorted(trees)
-    assert len(trees) >= 20, f"only {len(trees)} topics: {', '.join(sorted(trees))}"
+    both = [t for t, tree in trees.items() if {"wbf2017", "ccba1999"} <= set(tree.editions)]
+    assert len(both) >= 30, f"only {len(both)} topics in both editions: {', '.join(sorted(both))}"
 
 
 def test_every_cited_id_exists_in_its_edition(trees, corpus) -> None:
@@ -90,7 +94,8 @@ GOOD = {
     "triggers": {"zh-Hans": ["题"], "zh-Hant": ["題"], "en": ["t"]}, "start": "q",
     "nodes": {
         "q": {"fact": "f", "ask": {"zh-Hans": "问", "zh-Hant": "問", "en": "Q?"},
-              "answers": [{"value": True, "label": "yes", "next": "r"}]},
+              "cites": {"wbf2017": ["wbf2017/law/27/A/1"]},
+              "answers": [{"value": True, "label": "yes", "next": "r"}, {"value": False, "label": "no", "next": "r"}]},
         "r": {"outcome_code": "ok", "outcome": {"zh-Hans": "是", "zh-Hant": "是", "en": "ok"},
               "signature": [["ok"]], "cites": {"wbf2017": ["wbf2017/law/27/A/1"]}},
     },
@@ -109,8 +114,15 @@ def _bad(mutate):
     (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(next="nowhere")), ["node q", "unknown node", "nowhere"]),
     (_bad(lambda d: d.update(start="missing")), ["start", "does not exist"]),
     (_bad(lambda d: d["nodes"]["r"].update(cites={"wbf2017": []})), ["node r", "cites no clause"]),
-    (_bad(lambda d: d["nodes"]["q"]["answers"].append({"value": False, "label": "no", "next": "q"})),
+    (_bad(lambda d: d["nodes"]["q"]["answers"].append({"value": "x", "label": "other", "next": "q"})),
      ["cycle", "q -> q"]),
+    (_bad(lambda d: d["nodes"]["q"].pop("cites")), ["node q", "missing field 'cites'"]),
+    (_bad(lambda d: d["nodes"]["q"].update(cites="none")), ["node q", "none — <why"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(otherwise=True)), ["node q", "otherwise"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(pattern="y.*")), ["node q", "pattern"]),
+    (_bad(lambda d: d["nodes"]["q"]["answers"][1].update(value=True)), ["node q", "selects both"]),
+    (_bad(lambda d: d["nodes"]["r"].update(differs={"note": {}})), ["node r", "differs"]),
+    (_bad(lambda d: d.update(starts={"wbf2017": "nowhere"})), ["start", "nowhere"]),
     (_bad(lambda d: d.update(editions=["wbf2099"])), ["unknown edition", "wbf2099"]),
     (_bad(lambda d: d["nodes"]["q"]["answers"][0].update(editions=["ccba1999"])), ["ccba1999", "rules for"]),
     (_bad(lambda d: d["nodes"]["r"].pop("outcome")), ["node r", "neither a question"]),
@@ -147,18 +159,55 @@ def test_loader_names_yaml_syntax_errors(tmp_path) -> None:
 def test_tree_files_use_only_known_top_level_keys() -> None:
     for path in TREES_DIR.glob("*.yaml"):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert set(data) <= {"topic", "title", "editions", "follows", "triggers", "start", "nodes"}, path.name
+        assert set(data) <= {"topic", "title", "editions", "follows", "triggers", "start", "starts", "nodes"}, path.name
 
 
-def test_every_question_answers_a_missing_fact(trees) -> None:
-    """A director who cannot report a fact still reaches a ruling (or an options ruling), never an error."""
-    gaps = []
+def test_no_answer_takes_a_missing_fact(trees) -> None:
+    """A missing fact is never silently answered: batch mode stops with the question instead."""
+    takers = [f"{tree.topic}:{nid}" for tree in trees.values() for nid, q in tree.questions()
+              if any(a.matches(None) for a in q.answers)]
+    assert not takers, takers
     for tree in trees.values():
-        for nid, q in tree.questions():
-            for ed in {tree.rules_edition(e) for e in tree.editions}:
-                if not any(a.matches(None) for a in q.answers if a.offered(ed)):
-                    gaps.append(f"{tree.topic}:{nid}:{q.fact}@{ed}")
-    assert not gaps, gaps
+        for ed in tree.editions:
+            first = tree.node(tree.start_for(ed))
+            if hasattr(first, "fact"):
+                with pytest.raises(MissingFact):
+                    rule(tree.topic, ed, {}, trees)
+
+
+@pytest.mark.parametrize("check", ["single_option", "answer_order", "duplicate_labels", "mixed_editions",
+                                   "question_cites"])
+def test_static_check(check, trees) -> None:
+    problems = getattr(checks, check)(trees)
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_rulings_cite_sub_sections(trees, corpus) -> None:
+    known = {name: ed.clauses for name, ed in corpus.editions.items()}
+    problems = checks.coarse_cites(trees, known)
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_question_help_is_shown_in_json(trees) -> None:
+    tree = trees["revoke"]
+    r = rule("revoke", "wbf2017", {"established": False, "offender_role": "defender"}, trees)
+    row = r.as_dict(tree)["path"][0]
+    assert row["node"] == "q_established" and "help" in row and row["ask"]["en"]
+    helped = [nid for nid, q in tree.questions() if q.help]
+    assert helped, "the revoke tree explains at least one question"
+
+
+@pytest.mark.parametrize("cid, lang, text", [
+    ("wbf2017/law/27/B/1/a", "en", "Law 27B1(a)"),
+    ("ccba2018/law/27/B/1/a", "zh-Hans", "第27条B款1(a)"),
+    ("wbf2017/law/20/F/5/b/ii", "zh-Hant", "第20條F款5(b)(ii)"),
+    ("ccba1999/law/64", "en", "Law 64"),
+    ("ccba2018/article/22/2/1", "en", "Article 22.2.1"),
+])
+def test_citations_as_a_director_writes_them(cid, lang, text) -> None:
+    from assistant.rulings.citation import cite_label
+
+    assert cite_label(cid, lang) == text
 
 
 # mainland (or OpenCC) forms that Taiwan texts of the laws do not use, and the TW term to use instead
@@ -175,8 +224,6 @@ def _zh_hant_texts(tree):
         texts = []
         if isinstance(node, Leaf):
             texts = [node.outcome, *[c.text for c in node.choices], *[f.text for f in node.followups]]
-            if node.differs:
-                texts.append(node.differs.note)
         else:
             texts = [node.ask, *([node.help] if node.help else []), *[a.label for a in node.answers]]
         for t in texts:

@@ -151,14 +151,14 @@ def tree_paths(tree: Any, edition: str) -> list[TreePath]:
                 fact = tree.node(qid).fact
                 if fact in facts:          # the same fact asked twice: replay decides
                     continue
-                facts[fact] = None if ans.otherwise else ans.canonical()
+                facts[fact] = ans.canonical()
             yield TreePath(steps, nid, tuple(facts.items()))
             return
         for ans in node.answers:
             if ans.offered(rules_ed):
                 yield from walk(ans.next, (*steps, (nid, ans)))
 
-    for p in walk(tree.start, ()):
+    for p in walk(tree.start_for(edition), ()):
         try:
             reached = rule(tree.topic, edition, dict(p.facts), trees={tree.topic: tree})
         except BridgelawError:     # a path the engine cannot replay from facts is not a scenario

@@ -5,8 +5,30 @@ walks them (interactively or from a mapping of facts); `match` offers a tree for
 `commands` adds `bridgelaw rule` to the CLI.
 """
 
-from .engine import NoMatchingBranch, Ruling, Session, UnknownTopic, rule, start
+from .engine import (
+           MissingFact,
+           NoMatchingBranch,
+           Partial,
+           Ruling,
+           Session,
+           UnknownTopic,
+           possible,
+           rule,
+           start,
+)
 from .model import Tree, TreeError, load_trees
 
-__all__ = ["NoMatchingBranch", "Ruling", "Session", "Tree", "TreeError", "UnknownTopic",
-           "load_trees", "rule", "start"]
+__all__ = [
+           "MissingFact",
+           "NoMatchingBranch",
+           "Partial",
+           "Ruling",
+           "Session",
+           "Tree",
+           "TreeError",
+           "UnknownTopic",
+           "load_trees",
+           "possible",
+           "rule",
+           "start",
+]

@@ -3,20 +3,17 @@
   bridgelaw rule --list [--json]                      topics: [{"topic", "title", "editions"}]
   bridgelaw rule TOPIC [--edition E] [--lang L]       ask the questions one by one (b = back, p = path)
   bridgelaw rule TOPIC --answers '{"fact": …}' --json  batch: {"topic", "edition", "outcome", "cites", "path", …}
+  bridgelaw rule TOPIC --answers … --partial           the rulings still possible when facts are missing
 
 Exit codes as in assistant.cli: 1 unknown topic, 2 bad input or no matching branch, 3 tree/corpus error.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from ..errors import BadInput
-from ..model import LANGS
 
 
 def _trees() -> Any:
@@ -25,15 +22,17 @@ def _trees() -> Any:
     return load_trees()
 
 
-def _parse_answers(text: str) -> dict[str, Any]:
-    raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, OSError) as err:
-        raise BadInput(f"--answers is not a JSON object — {err} — pass e.g. '{{\"in_rotation\": true}}' or @file.json") from None
-    if not isinstance(data, dict):
-        raise BadInput("--answers is not a JSON object — it must map fact names to values — e.g. {\"in_rotation\": true}")
-    return data
+def _parse_answers(text: str, tree: Any = None) -> dict[str, Any]:
+    """--answers through the input edge: size, flat object of fact -> value, unknown facts named."""
+    from ..inputs import read_answers
+
+    return read_answers(text, tree.topic if tree else "", tree.facts() if tree else None)
+
+
+def _cites_line(ids: list[str], lang: str) -> str:
+    from .citation import cite_label
+
+    return ", ".join(f"{cite_label(i, lang)} [{i}]" for i in ids)
 
 
 def _print_ruling(r: Any, lang: str) -> None:
@@ -43,12 +42,21 @@ def _print_ruling(r: Any, lang: str) -> None:
         typer.echo(f"   choice ({c['side']}): {c['text'][lang]}")
     for f in r.followups:
         typer.echo(f"   then ({f['kind']}): {f['text'][lang]}")
+    typer.echo("   cites: " + _cites_line(r.cites, lang))
     if r.differs:
-        typer.echo(f"   other edition: {r.differs['note'][lang]}")
-    typer.echo("   cites: " + ", ".join(r.cites))
-    for ed, ids in r.cites_by_edition.items():
-        if ed != r.edition and ids:
-            typer.echo(f"   {ed}: " + ", ".join(ids))
+        word = "differs" if r.differs["status"] == "differs" else "depends on"
+        typer.echo(f"   other edition {word}: {r.differs['note'][lang]}")
+        for ed, ids in r.differs["cites"].items():
+            typer.echo(f"   {ed}: " + _cites_line(ids, lang))
+
+
+def _print_partial(p: Any, lang: str) -> None:
+    typer.echo("")
+    for m in p.missing:
+        typer.echo(f"?  {m['fact']}: {m['ask'][lang]}" + (f"  ({m['help'][lang]})" if m["help"] else ""))
+    for row in p.rulings:
+        typer.echo(f"-> {row['outcome'][lang]}")
+        typer.echo("   cites: " + _cites_line(row["cites"], lang))
 
 
 def _interactive(session: Any, lang: str) -> None:
@@ -57,6 +65,8 @@ def _interactive(session: Any, lang: str) -> None:
         opts = session.options()
         typer.echo("")
         typer.echo(q.ask[lang])
+        if q.help:
+            typer.echo(f"  ({q.help[lang]})")
         for i, a in enumerate(opts, 1):
             typer.echo(f"  {i}. {a.label[lang]}")
         reply = str(typer.prompt("answer (number, b = back, p = path, q = quit)")).strip().lower()
@@ -76,7 +86,7 @@ def _interactive(session: Any, lang: str) -> None:
     typer.echo("")
     for line in session.explain(lang):
         typer.echo("  · " + line)
-    _print_ruling(session.ruling(), lang)
+    _print_ruling(session.ruling(_trees()), lang)
 
 
 def register(app: typer.Typer) -> None:
@@ -84,19 +94,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("rule")
     def rule_cmd(
-        topic: Optional[str] = typer.Argument(None, help="topic, e.g. insufficient_bid (see --list)"),
+        topic: str | None = typer.Argument(None, help="topic, e.g. insufficient_bid (see --list)"),
         list_: bool = typer.Option(False, "--list", help="list the topics"),
         edition: str = typer.Option("wbf2017", "--edition", "-e", help="wbf2017, ccba2018 or ccba1999"),
-        answers: Optional[str] = typer.Option(None, "--answers", help="JSON object of facts (or @file.json): batch mode"),
+        answers: str | None = typer.Option(None, "--answers", help="JSON object of facts (or @file.json): batch mode"),
         lang: str = typer.Option("zh-Hans", "--lang", help="zh-Hans, zh-Hant or en (interactive and text output)"),
         as_json: bool = typer.Option(False, "--json", help="print JSON"),
+        partial: bool = typer.Option(False, "--partial", help="with --answers: the rulings still possible when facts are missing"),
     ) -> None:
         """Step-by-step rulings: list topics, walk a tree interactively, or rule from a JSON of facts."""
         from ..console import emit_json
-        from .engine import rule, start
+        from .engine import possible, rule, start
 
-        if lang not in LANGS:
-            raise BadInput(f"unknown language {lang!r} — choose from {', '.join(LANGS)}")
+        from ..editions import law_editions
+        from ..inputs import edition_name, lang_name
+
+        lang_name(lang)                                  # names checked before the trees load
+        edition_name(edition, law_editions())
         trees = _trees()
         if list_ or topic is None:
             rows = [{"topic": t.topic, "title": t.title, "editions": t.editions} for t in trees.values()]
@@ -107,10 +121,18 @@ def register(app: typer.Typer) -> None:
                     typer.echo(f"{row['topic']:<28} {row['title'][lang]}  [{', '.join(row['editions'])}]")
             return
         if answers is not None:
-            r = rule(topic, edition, _parse_answers(answers), trees)
-            if as_json:
-                emit_json(r.as_dict())
+            facts = _parse_answers(answers, trees.get(topic or ""))
+            if partial:
+                from .engine import MissingFact
+
+                try:
+                    r = rule(topic, edition, facts, trees)
+                except MissingFact:          # not an error here: --partial asks for what is still open
+                    p = possible(topic, edition, facts, trees)
+                    emit_json(p.as_dict()) if as_json else _print_partial(p, lang)
+                    return
             else:
-                _print_ruling(r, lang)
+                r = rule(topic, edition, facts, trees)
+            emit_json(r.as_dict(trees[topic])) if as_json else _print_ruling(r, lang)
             return
         _interactive(start(topic, edition, trees), lang)

@@ -1,14 +1,17 @@
 """Walk a ruling tree: start a topic for an edition, answer, go back, explain the path, reach the ruling.
 
 `Session` is the interactive walk; `rule(topic, edition, facts)` is the batch mode, answering each
-question from a mapping of facts (snake_case names, as the trees ask them); `enumerate_paths` lists
-every path of a tree per edition (static checks and the reviewed snapshot).
+question from a mapping of facts (snake_case names, as the trees ask them; a missing fact is an error
+naming the question); `possible` lists the rulings still open when facts are missing; `enumerate_paths`
+lists every path of a tree per edition (static checks and the reviewed snapshot). Where the editions
+differ is computed by running the other edition's tree on the same facts (`compare`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from ..errors import BridgelawError
 from .model import Answer, Leaf, Question, Tree, load_trees
@@ -36,11 +39,22 @@ class NoMatchingBranch(BridgelawError):
     exit_code = 2
 
     def __init__(self, topic: str, node: str, fact: str, value: Any, offered: list[str]) -> None:
-        given = "not given" if value is None else f"= {value!r}"
         super().__init__(
-            f"{topic}: question {node} asks {fact!r} ({given}) — no answer matches it — "
+            f"{topic}: question {node} asks {fact!r} (= {value!r}) — no answer matches it exactly — "
             f"give {fact} one of: {'; '.join(offered)}")
         self.topic, self.node, self.fact, self.value = topic, node, fact, value
+
+
+class MissingFact(BridgelawError):
+    """Batch mode reached a question whose fact was not given."""
+
+    exit_code = 2
+
+    def __init__(self, topic: str, node: str, q: Question, offered: list[str]) -> None:
+        super().__init__(
+            f"{topic}: question {node} ({q.ask['en']}) needs {q.fact!r} — the fact is not given — "
+            f"give {q.fact} one of: {'; '.join(offered)} (or pass --partial for the rulings still possible)")
+        self.topic, self.node, self.fact = topic, node, q.fact
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,9 @@ class Step:
 
     def as_dict(self) -> dict[str, Any]:
         return {"node": self.node, "fact": self.fact, "value": self.value, "answer": self.label}
+
+    def facts(self) -> tuple[str, Any]:
+        return self.fact, self.value
 
 
 @dataclass
@@ -72,14 +89,22 @@ class Ruling:
     differs: dict[str, Any] | None = None
     path: list[Step] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form of `bridgelaw rule --answers … --json`."""
+    def as_dict(self, tree: Tree | None = None) -> dict[str, Any]:
+        """The JSON form of `bridgelaw rule --answers … --json` (with each question's help given `tree`)."""
+        from .citation import cite_labels
+
+        path = [s.as_dict() for s in self.path]
+        if tree is not None:
+            for row in path:
+                q = tree.node(row["node"])
+                row["ask"] = q.ask if isinstance(q, Question) else None
+                row["help"] = q.help if isinstance(q, Question) else None
         return {
             "topic": self.topic, "edition": self.edition, "outcome": self.outcome,
             "outcome_code": self.outcome_code, "leaf": self.leaf, "cites": self.cites,
+            "citations": {lang: cite_labels(self.cites, lang) for lang in ("en", "zh-Hans", "zh-Hant")},
             "cites_by_edition": self.cites_by_edition, "choices": self.choices,
-            "followups": self.followups, "differs": self.differs,
-            "path": [s.as_dict() for s in self.path],
+            "followups": self.followups, "differs": self.differs, "path": path,
         }
 
 
@@ -98,18 +123,13 @@ def make_ruling(tree: Tree, edition: str, leaf_id: str, path: list[Step]) -> Rul
     assert isinstance(leaf, Leaf)
     cites = list(leaf.cites.get(edition, []))
     by_edition = {ed: list(ids) for ed, ids in leaf.cites.items()}
-    differs = None
-    if leaf.differs:
-        differs = {"note": leaf.differs.note, "cites": leaf.differs.cites}
-        for ed, ids in leaf.differs.cites.items():
-            by_edition.setdefault(ed, [])
-            by_edition[ed] += [i for i in ids if i not in by_edition[ed]]
+    outcome, choices, followups = leaf.text_for(edition, tree.rules_edition(edition))
     return Ruling(
         topic=tree.topic, edition=edition, leaf=leaf_id, outcome_code=leaf.outcome_code,
-        outcome=dict(leaf.outcome), cites=cites, cites_by_edition=by_edition,
-        choices=[{"side": c.side, "text": c.text} for c in leaf.choices],
-        followups=[{"kind": f.kind, "text": f.text} for f in leaf.followups],
-        differs=differs, path=list(path))
+        outcome=dict(outcome), cites=cites, cites_by_edition=by_edition,
+        choices=[{"side": c.side, "text": c.text} for c in choices],
+        followups=[{"kind": f.kind, "text": f.text} for f in followups],
+        differs=None, path=list(path))
 
 
 class Session:
@@ -119,7 +139,7 @@ class Session:
         self.tree, self.edition = tree, edition
         self.rules_edition = tree.rules_edition(edition)
         self.history: list[Step] = []
-        self.current = tree.start
+        self.current = tree.start_for(edition)
 
     @property
     def done(self) -> bool:
@@ -146,12 +166,27 @@ class Session:
         q = self.question()
         if q is None:
             raise BadAnswer("the ruling is already reached — go back or start again")
+        if value is None:
+            raise MissingFact(self.tree.topic, self.current, q, [_describe(a) for a in self.options()])
         for a in self.options():
             if a.matches(value):
                 self._take(a, value)
                 return
         raise NoMatchingBranch(self.tree.topic, self.current, q.fact, value,
                                [_describe(a) for a in self.options()])
+
+    def answer_from(self, facts: Mapping[str, Any]) -> None:
+        """Answer the current question from stated facts: its own fact, else an answer other stated
+        facts imply; MissingFact (naming the question) when neither is there."""
+        q = self.question()
+        if q is None:
+            raise BadAnswer("the ruling is already reached — go back or start again")
+        if facts.get(q.fact) is None:
+            hit = next((a for a in self.options() if a.implied(facts)), None)
+            if hit is not None:
+                self._take(hit, hit.canonical())
+                return
+        self.answer(facts.get(q.fact))
 
     def _take(self, ans: Answer, value: Any) -> None:
         q = self.question()
@@ -173,10 +208,13 @@ class Session:
             lines.append(f"{q.ask[lang]} → {s.label[lang]}")
         return lines
 
-    def ruling(self) -> Ruling | None:
+    def ruling(self, trees: Mapping[str, Tree] | None = None) -> Ruling | None:
+        """The ruling reached, with where the other edition's tree rules otherwise on the same answers."""
         if not self.done:
             return None
-        return make_ruling(self.tree, self.edition, self.current, self.history)
+        r = make_ruling(self.tree, self.edition, self.current, self.history)
+        r.differs = compare(r, trees if trees is not None else {self.tree.topic: self.tree})
+        return r
 
 
 class BadAnswer(BridgelawError):
@@ -186,16 +224,11 @@ class BadAnswer(BridgelawError):
 
 
 def _describe(a: Answer) -> str:
-    if a.otherwise:
-        return "anything else"
-    parts = []
-    if a.has_value():
-        parts.append(repr(a.value))
-    if a.pattern:
-        parts.append(f"text matching /{a.pattern}/")
+    """An answer as a director may type it: its label, then its value(s) and aliases."""
+    words = [repr(v) for v in a.values()] + [repr(x) for x in a.aliases]
     if a.min is not None or a.max is not None:
-        parts.append(f"a number in [{a.min}, {a.max}]")
-    return " or ".join(parts) + f" ({a.label['en']})"
+        words.append(f"a number in [{a.min if a.min is not None else ''}, {a.max if a.max is not None else ''}]")
+    return f"{a.label['en']!r}" + (f" ({', '.join(words)})" if words else "")
 
 
 def start(topic: str, edition: str = "wbf2017", trees: Mapping[str, Tree] | None = None) -> Session:
@@ -203,15 +236,15 @@ def start(topic: str, edition: str = "wbf2017", trees: Mapping[str, Tree] | None
     return Session(_tree(topic, edition, trees), edition)
 
 
-def rule(topic: str, edition: str, facts: Mapping[str, Any], trees: Mapping[str, Tree] | None = None) -> Ruling:
-    """Batch mode: answer every question from `facts` (a missing fact counts as null)."""
+def rule(topic: str, edition: str, facts: Mapping[str, Any], trees: Mapping[str, Tree] | None = None,
+         *, compare_editions: bool = True) -> Ruling:
+    """Batch mode: answer every question from `facts`; MissingFact names the first question not answered."""
     s = start(topic, edition, trees)
     while not s.done:
-        q = s.question()
-        assert q is not None
-        s.answer(facts.get(q.fact))
-    r = s.ruling()
-    assert r is not None
+        s.answer_from(facts)
+    r = make_ruling(s.tree, edition, s.current, s.history)
+    if compare_editions:
+        r.differs = compare(r, trees if trees is not None else load_trees(), facts)
     return r
 
 
@@ -237,7 +270,7 @@ def enumerate_paths(tree: Tree, edition: str) -> Iterator[PathRecord]:
             if a.offered(rules_ed):
                 yield from walk(a.next, (*steps, (nid, node.fact, a.label["en"])))
 
-    yield from walk(tree.start, ())
+    yield from walk(tree.start_for(edition), ())
 
 
 def reachable(tree: Tree) -> set[str]:
@@ -248,3 +281,102 @@ def reachable(tree: Tree) -> set[str]:
             seen.update(s[0] for s in p.steps)
             seen.add(p.leaf)
     return seen
+
+
+# ---------------------------------------------------------------------------------------------
+# the other edition on the same facts, and the rulings still possible when facts are missing
+
+
+def other_edition(tree: Tree, edition: str) -> str | None:
+    """The edition a ruling is compared with: the one this edition revises (2017 -> 1999), or an
+    edition of the tree that revises this one, the original before a translation (1999 -> wbf2017);
+    from the manifest."""
+    from ..editions import edition as edition_info
+
+    revises = edition_info(edition).revises
+    if revises in tree.editions:
+        return revises
+    later = [e for e in tree.editions if edition_info(e).revises == edition]
+    # an original text before a translation of it (wbf2017 before ccba2018, which translates it)
+    return next((e for e in later if not edition_info(e).translates), later[0] if later else None)
+
+
+def _note(other: str, outcome: dict[str, str]) -> dict[str, str]:
+    from ..editions import edition as edition_info
+
+    info = edition_info(other)
+    return {lang: f"{info.title_in(lang)} ({info.version.split(' ')[0]}): {text}" for lang, text in outcome.items()}
+
+
+def compare(r: Ruling, trees: Mapping[str, Tree], facts: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """Run the other edition's tree on the same facts: None when it rules alike, else what it rules
+    (status `differs`) or the question it would still need (status `undetermined`)."""
+    tree = trees[r.topic]
+    other = other_edition(tree, r.edition)
+    if other is None:
+        return None
+    given = dict(facts) if facts is not None else dict(s.facts() for s in r.path)
+    try:
+        o = rule(r.topic, other, given, trees, compare_editions=False)
+    except (MissingFact, NoMatchingBranch) as err:
+        q = tree.node(err.node)
+        ask = q.ask if isinstance(q, Question) else {lang: err.fact for lang in r.outcome}
+        return {"status": "undetermined", "edition": other, "fact": err.fact,
+                "note": {lang: f"{other}: {text}" for lang, text in ask.items()}, "cites": {}}
+    if o.outcome_code == r.outcome_code:
+        return None
+    return {"status": "differs", "edition": other, "leaf": o.leaf, "outcome_code": o.outcome_code,
+            "outcome": o.outcome, "note": _note(other, o.outcome), "cites": {other: o.cites}}
+
+
+@dataclass
+class Partial:
+    """The rulings still possible from the facts given: the questions left open and each leaf reachable."""
+
+    topic: str
+    edition: str
+    missing: list[dict[str, Any]]
+    rulings: list[dict[str, Any]]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"topic": self.topic, "edition": self.edition, "partial": True,
+                "missing": self.missing, "rulings": self.rulings}
+
+
+def possible(topic: str, edition: str, facts: Mapping[str, Any], trees: Mapping[str, Tree] | None = None) -> Partial:
+    """`--partial`: follow the facts given, branch over every offered answer where a fact is missing."""
+    tree = _tree(topic, edition, trees)
+    rules_ed = tree.rules_edition(edition)
+    missing: dict[str, dict[str, Any]] = {}
+    leaves: dict[str, None] = {}
+
+    def walk(nid: str) -> None:
+        node = tree.node(nid)
+        if isinstance(node, Leaf):
+            leaves[nid] = None
+            return
+        opts = [a for a in node.answers if a.offered(rules_ed)]
+        value = facts.get(node.fact)
+        implied = next((a for a in opts if a.implied(facts)), None) if value is None else None
+        if implied is not None:
+            walk(implied.next)
+            return
+        if value is None:
+            missing.setdefault(nid, {"node": nid, "fact": node.fact, "ask": node.ask, "help": node.help,
+                                     "answers": [a.label for a in opts]})
+            for a in opts:
+                walk(a.next)
+            return
+        hit = next((a for a in opts if a.matches(value)), None)
+        if hit is None:
+            raise NoMatchingBranch(topic, nid, node.fact, value, [_describe(a) for a in opts])
+        walk(hit.next)
+
+    walk(tree.start_for(edition))
+    rows = []
+    for lid in leaves:
+        leaf = tree.node(lid)
+        assert isinstance(leaf, Leaf)
+        rows.append({"leaf": lid, "outcome_code": leaf.outcome_code, "outcome": leaf.outcome,
+                     "cites": leaf.cites.get(edition, [])})
+    return Partial(topic, edition, list(missing.values()), rows)

@@ -9,208 +9,50 @@ ids that are not in the corpus, naming the file, the node and the fix.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
-from ..errors import BridgelawError
 from ..model import EDITIONS, LANGS, ClauseId
+from .schema import (
+    COMMON_LABELS,
+    Answer,
+    Choice,
+    Followup,
+    Leaf,
+    Node,
+    Question,
+    Tree,
+    TreeError,
+    Tri,
+)
+
+__all__ = [
+    "COMMON_LABELS",
+    "TREES_DIR",
+    "Answer",
+    "Choice",
+    "Followup",
+    "Leaf",
+    "Node",
+    "Question",
+    "Tree",
+    "TreeError",
+    "all_cites",
+    "check_cites",
+    "derive_translations",
+    "load_trees",
+    "parse_tree",
+    "read_tree",
+]
 
 TREES_DIR = Path(__file__).resolve().parent / "trees"
 FACT_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 NODE_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-
-Tri = dict[str, str]            # lang -> text, exactly the three LANGS
-Side = Literal["offender", "offender_partner", "offending_side", "non_offending_side", "declarer",
-               "defenders", "lho", "director", "players"]
-FollowupKind = Literal["lead_restriction", "law16", "law23", "adjustment", "procedural_penalty",
-                       "penalty_card", "other"]
-
-
-# answer labels common to many questions; a tree may write `label: yes` instead of three texts
-COMMON_LABELS: dict[str, Tri] = {
-    "yes": {"zh-Hans": "是", "zh-Hant": "是", "en": "Yes"},
-    "no": {"zh-Hans": "否", "zh-Hant": "否", "en": "No"},
-    "unknown": {"zh-Hans": "尚未确定", "zh-Hant": "尚未確定", "en": "Not yet known"},
-    "other": {"zh-Hans": "其他情况", "zh-Hant": "其他情況", "en": "Anything else"},
-}
-
-
-class TreeError(BridgelawError):
-    """A ruling tree file that cannot be used: bad YAML, bad schema, or a dangling reference."""
-
-    exit_code = 3
-
-    def __init__(self, file: str, where: str, what: str, fix: str) -> None:
-        super().__init__(f"{file}: {where}: {what} — {fix}")
-        self.file, self.where, self.what = file, where, what
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=True)
-
-
-class Answer(_Strict):
-    """One answer to a question: how it matches a fact value, its label, where it leads."""
-
-    label: Tri
-    next: str
-    value: Any = None            # scalar or list of scalars (equality; strings case-insensitive)
-    pattern: str | None = None   # regex searched in a string value (free-text facts)
-    min: float | None = None     # numeric range, inclusive
-    max: float | None = None
-    otherwise: bool = False      # matches anything, including a missing fact
-    editions: list[str] | None = None   # rules editions where this answer is offered
-
-    @field_validator("label", mode="before")
-    @classmethod
-    def _common_label(cls, v: Any) -> Any:
-        if isinstance(v, bool):          # YAML 1.1 reads a bare yes/no as a boolean
-            v = "yes" if v else "no"
-        if isinstance(v, str):
-            if v not in COMMON_LABELS:
-                raise ValueError(f"unknown short label {v!r}: use one of {', '.join(COMMON_LABELS)} "
-                                 "or give zh-Hans, zh-Hant and en")
-            return dict(COMMON_LABELS[v])
-        return v
-
-    def has_value(self) -> bool:
-        return "value" in self.model_fields_set
-
-    def matches(self, v: Any) -> bool:
-        """Whether the fact value `v` selects this answer."""
-        if self.otherwise:
-            return True
-        if self.has_value():
-            wanted = self.value if isinstance(self.value, list) else [self.value]
-            if any(_same(v, w) for w in wanted):
-                return True
-        if self.pattern is not None and isinstance(v, str) and re.search(self.pattern, v, re.I):
-            return True
-        if (self.min is not None or self.max is not None) and _is_number(v):
-            lo = self.min if self.min is not None else float("-inf")
-            hi = self.max if self.max is not None else float("inf")
-            return lo <= float(v) <= hi
-        return False
-
-    def canonical(self) -> Any:
-        """The value recorded when this answer is chosen interactively."""
-        if self.has_value():
-            return self.value[0] if isinstance(self.value, list) else self.value
-        if self.min is not None or self.max is not None:
-            return self.min if self.min is not None else self.max
-        return self.label.get("en")
-
-    def offered(self, rules_edition: str) -> bool:
-        return self.editions is None or rules_edition in self.editions
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def _same(v: Any, w: Any) -> bool:
-    if isinstance(v, bool) or isinstance(w, bool) or v is None or w is None:
-        return v is w
-    if isinstance(v, str) and isinstance(w, str):
-        return v.strip().casefold() == w.strip().casefold()
-    if _is_number(v) and _is_number(w):
-        return float(v) == float(w)
-    return bool(v == w)
-
-
-class Question(_Strict):
-    """A question node: asks one fact; the first matching answer offered in the edition is taken."""
-
-    ask: Tri
-    fact: str
-    answers: list[Answer] = Field(min_length=1)
-    help: Tri | None = None
-    cites: dict[str, list[str]] = Field(default_factory=dict)
-
-
-class Choice(_Strict):
-    """An option the laws give one side after the ruling."""
-
-    side: Side
-    text: Tri
-
-
-class Followup(_Strict):
-    """What may still follow: lead restrictions, Law 16/23 information, adjustment, penalty."""
-
-    kind: FollowupKind
-    text: Tri
-
-
-class Differs(_Strict):
-    """Where another edition rules differently: what it says and its clauses."""
-
-    note: Tri
-    cites: dict[str, list[str]] = Field(default_factory=dict)
-
-
-class Leaf(_Strict):
-    """A ruling: the outcome in three languages and the clauses it rests on, per edition."""
-
-    outcome: Tri
-    outcome_code: str
-    signature: list[list[str]] = Field(min_length=1)   # groups of alternative phrases any statement of it contains
-    choices: list[Choice] = Field(default_factory=list)
-    followups: list[Followup] = Field(default_factory=list)
-    cites: dict[str, list[str]]
-    differs: Differs | None = None
-
-    @field_validator("signature", mode="before")
-    @classmethod
-    def _phrases_as_text(cls, v: Any) -> Any:
-        """YAML reads a bare 25 as a number; a phrase is always text."""
-        if isinstance(v, list):
-            return [[str(p) if isinstance(p, (int, float)) else p for p in g] if isinstance(g, list) else g
-                    for g in v]
-        return v
-
-
-Node = Question | Leaf
-
-
-class Tree(_Strict):
-    """One topic: its titles, editions, trigger words, first node and nodes."""
-
-    topic: str
-    title: Tri
-    editions: list[str] = Field(min_length=1)
-    follows: dict[str, str] = Field(default_factory=dict)   # edition -> edition whose branches it takes
-    triggers: dict[str, list[str]]
-    start: str
-    nodes: dict[str, Any]
-    file: str = ""
-
-    # filled by the loader
-    def node(self, node_id: str) -> Node:
-        return self.nodes[node_id]  # type: ignore[no-any-return]
-
-    def rules_edition(self, edition: str) -> str:
-        """The edition whose branches apply: ccba2018 rules as wbf2017 where the topic says so."""
-        return self.follows.get(edition, edition)
-
-    def questions(self) -> Iterator[tuple[str, Question]]:
-        for nid, n in self.nodes.items():
-            if isinstance(n, Question):
-                yield nid, n
-
-    def leaves(self) -> Iterator[tuple[str, Leaf]]:
-        for nid, n in self.nodes.items():
-            if isinstance(n, Leaf):
-                yield nid, n
-
-    def facts(self) -> list[str]:
-        return sorted({q.fact for _, q in self.questions()})
-
 
 # ---------------------------------------------------------------------------------------------
 # loading and validation
@@ -278,7 +120,7 @@ def known_ids(corpus: Any) -> Mapping[str, Collection[str]]:
     return {name: ed.clauses for name, ed in corpus.editions.items()}
 
 
-def derive_translations(tree: "Tree", known: Any = None) -> None:
+def derive_translations(tree: Tree, known: Any = None) -> None:
     """Give each ruling the cites of the editions that follow another (ccba2018 -> wbf2017), unless written.
 
     `known`: a Corpus or clause ids by edition, to fall back to the nearest existing clause."""
@@ -328,11 +170,15 @@ def parse_tree(data: Any, file: str) -> Tree:
         except ValidationError as err:
             raise _pyd_error(file, where, err) from None
         nodes[str(nid)] = node
-    tree.nodes = nodes  # type: ignore[assignment]
+    tree.nodes = nodes
 
-    if tree.start not in nodes:
-        raise TreeError(file, "start", f"start node {tree.start!r} does not exist",
-                        f"choose one of {', '.join(list(nodes)[:5])}")
+    for ed, first in {"": tree.start, **tree.starts}.items():
+        if first not in nodes:
+            raise TreeError(file, "start", f"start node {first!r} does not exist",
+                            f"choose one of {', '.join(list(nodes)[:5])}")
+        if ed and ed not in rules_eds:
+            raise TreeError(file, "starts", f"edition {ed!r} is not one this tree rules for",
+                            f"use one of {', '.join(sorted(rules_eds))}")
     for nid, node in nodes.items():
         where = f"node {nid}"
         if isinstance(node, Question):
@@ -346,18 +192,13 @@ def parse_tree(data: Any, file: str) -> Tree:
                 if ans.next not in nodes:
                     raise TreeError(file, aw, f"leads to unknown node {ans.next!r}",
                                     "add that node or correct `next`")
-                if not (ans.otherwise or ans.has_value() or ans.pattern or ans.min is not None
-                        or ans.max is not None):
-                    raise TreeError(file, aw, "matches no value", "give value, pattern, min/max or otherwise: true")
-                if ans.pattern is not None:
-                    try:
-                        re.compile(ans.pattern)
-                    except re.error as err:
-                        raise TreeError(file, aw, f"bad pattern: {err}", "fix the regular expression") from None
+                if not (ans.has_value() or ans.aliases or ans.min is not None or ans.max is not None):
+                    raise TreeError(file, aw, "matches no value", "give value, aliases or min/max")
                 for ed in ans.editions or []:
                     if ed not in rules_eds:
                         raise TreeError(file, aw, f"edition {ed!r} is not one this tree rules for",
                                         f"use one of {', '.join(sorted(rules_eds))}")
+            _check_ambiguous(file, where, node, rules_eds)
         else:
             _check_tri(file, where, "outcome", node.outcome)
             if not FACT_RE.match(node.outcome_code):
@@ -366,8 +207,12 @@ def parse_tree(data: Any, file: str) -> Tree:
                 _check_tri(file, where, f"choice for {c.side}", c.text)
             for f in node.followups:
                 _check_tri(file, where, f"followup {f.kind}", f.text)
-            if node.differs:
-                _check_tri(file, where, "differs.note", node.differs.note)
+            for ed, v in node.variants.items():
+                if ed not in tree.editions:
+                    raise TreeError(file, where, f"variant for {ed!r}, not an edition this tree rules for",
+                                    f"use one of {', '.join(tree.editions)}")
+                for tri in [v.outcome, *[c.text for c in v.choices or []], *[f.text for f in v.followups or []]]:
+                    _check_tri(file, where, f"variants.{ed}", tri)
             if not any(node.cites.values()):
                 raise TreeError(file, where, "cites no clause", "every ruling cites at least one clause id")
             for group in node.signature:
@@ -375,6 +220,20 @@ def parse_tree(data: Any, file: str) -> Tree:
                     raise TreeError(file, where, "empty signature group", "list phrases, e.g. [must pass, 必须不叫]")
     _check_cycles(tree)
     return tree
+
+
+def _check_ambiguous(file: str, where: str, q: Question, rules_eds: set[str]) -> None:
+    """In each edition, no spelling (value, label or alias) selects two answers of one question."""
+    for ed in sorted(rules_eds):
+        seen: dict[str, str] = {}
+        for ans in q.answers:
+            if not ans.offered(ed):
+                continue
+            for sp in ans.spellings():
+                if sp in seen and seen[sp] != ans.label["en"]:
+                    raise TreeError(file, where, f"{sp!r} selects both {seen[sp]!r} and {ans.label['en']!r} in {ed}",
+                                    "give each answer its own values and aliases")
+                seen[sp] = ans.label["en"]
 
 
 def _check_cycles(tree: Tree) -> None:
@@ -393,19 +252,17 @@ def _check_cycles(tree: Tree) -> None:
                 visit(a.next, [*trail, nid])
         state[nid] = 2
 
-    visit(tree.start, [])
+    for first in {tree.start, *tree.starts.values()}:
+        visit(first, [])
 
 
 def all_cites(tree: Tree) -> Iterator[tuple[str, str, str]]:
-    """(node id, edition key, clause id) for every id a tree cites, questions and differs included."""
+    """(node id, edition key, clause id) for every id a tree cites, questions included."""
     for nid, node in tree.nodes.items():
-        groups: list[dict[str, list[str]]] = [node.cites]
-        if isinstance(node, Leaf) and node.differs:
-            groups.append(node.differs.cites)
-        for g in groups:
-            for ed, ids in g.items():
-                for cid in ids:
-                    yield nid, ed, cid
+        cites = node.cited() if isinstance(node, Question) else node.cites
+        for ed, ids in cites.items():
+            for cid in ids:
+                yield nid, ed, cid
 
 
 def check_cites(tree: Tree, corpus: Any) -> None:

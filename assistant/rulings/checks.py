@@ -1,0 +1,146 @@
+"""Static checks over every tree and edition, each closing a class of defect; each returns the problems.
+
+Used by tests/test_rulings_static.py: a check that returns nothing passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Mapping
+
+from .engine import enumerate_paths
+from .model import Leaf, Question, Tree
+
+# words that name another edition in a text shown for this one (edition -> forbidden pattern)
+OTHER_EDITION = {
+    "wbf2017": re.compile(r"1999|1997|2018|CCBA"),
+    "ccba2018": re.compile(r"1999|1997"),
+    "ccba1999": re.compile(r"2017|2018|2024"),
+}
+LAST = {"unknown", "other"}        # answers that come after the real ones
+
+
+def _rules_editions(tree: Tree) -> list[str]:
+    return sorted({tree.rules_edition(e) for e in tree.editions})
+
+
+def asked_in(tree: Tree) -> dict[str, set[str]]:
+    """Question id -> the rules editions in which some path asks it."""
+    asked: dict[str, set[str]] = {}
+    for ed in tree.editions:
+        for p in enumerate_paths(tree, ed):
+            for nid, _, _ in p.steps:
+                asked.setdefault(nid, set()).add(tree.rules_edition(ed))
+    return asked
+
+
+def single_option(trees: Mapping[str, Tree]) -> list[str]:
+    """A question that offers fewer than two answers in an edition forces a true fact to a false answer."""
+    out = []
+    for tree in trees.values():
+        for nid, eds in asked_in(tree).items():
+            q = tree.node(nid)
+            assert isinstance(q, Question)
+            for ed in sorted(eds):
+                n = sum(1 for a in q.answers if a.offered(ed))
+                if n < 2:
+                    out.append(f"{tree.file}: {nid} offers {n} answer(s) in {ed}")
+    return out
+
+
+def answer_order(trees: Mapping[str, Tree]) -> list[str]:
+    """Yes before No on every question; 'not yet known' and 'anything else' after the real answers."""
+    out = []
+    for tree in trees.values():
+        for nid, q in tree.questions():
+            kinds = []
+            for a in q.answers:
+                vals = a.values()
+                kinds.append("yes" if True in vals and all(v is True for v in vals if isinstance(v, bool))
+                             else "no" if False in vals else "last" if set(map(str, vals)) & LAST else "")
+            if "yes" in kinds and "no" in kinds and kinds.index("no") < kinds.index("yes"):
+                out.append(f"{tree.file}: {nid}: No comes before Yes")
+            if "last" in kinds and any(k not in ("last",) for k in kinds[kinds.index("last"):]):
+                out.append(f"{tree.file}: {nid}: an unknown/other answer comes before a real one")
+    return out
+
+
+def duplicate_labels(trees: Mapping[str, Tree]) -> list[str]:
+    """One label, one answer: the same answer listed twice in an edition confuses the director."""
+    out = []
+    for tree in trees.values():
+        for nid, q in tree.questions():
+            for ed in _rules_editions(tree):
+                labels = [a.label["en"] for a in q.answers if a.offered(ed)]
+                dups = sorted({x for x in labels if labels.count(x) > 1})
+                if dups:
+                    out.append(f"{tree.file}: {nid} lists {dups} twice in {ed}")
+    return out
+
+
+def _reached(tree: Tree) -> Iterator[tuple[str, str, Leaf]]:
+    """(edition, leaf id, leaf) for every leaf reachable in each edition of the tree."""
+    for ed in tree.editions:
+        seen = set()
+        for p in enumerate_paths(tree, ed):
+            if p.leaf not in seen:
+                seen.add(p.leaf)
+                leaf = tree.node(p.leaf)
+                assert isinstance(leaf, Leaf)
+                yield ed, p.leaf, leaf
+
+
+def mixed_editions(trees: Mapping[str, Tree]) -> list[str]:
+    """A ruling text shown in one edition never names another edition (no 2017 aside in a 1999 run)."""
+    out = []
+    for tree in trees.values():
+        for ed, lid, leaf in _reached(tree):
+            bad = OTHER_EDITION.get(ed)
+            if bad is None:
+                continue
+            outcome, choices, followups = leaf.text_for(ed, tree.rules_edition(ed))
+            texts = [outcome, *[c.text for c in choices], *[f.text for f in followups]]
+            hits = sorted({m.group(0) for t in texts for s in t.values() for m in bad.finditer(s)})
+            if hits:
+                out.append(f"{tree.file}: {lid} reached in {ed} mentions {hits}")
+    return out
+
+
+def coarse_cites(trees: Mapping[str, Tree], known: Mapping[str, Collection[str]]) -> list[str]:
+    """A ruling cites the sub-section, not the law or section alone, where the law has sub-sections
+    (unless the leaf says in `sections:` why the whole section applies)."""
+    prefixes: dict[str, set[str]] = {}
+    for ed, ids in known.items():
+        parents = prefixes.setdefault(ed, set())
+        for cid in ids:
+            head, _, _ = cid.rpartition("/")
+            parents.add(head)
+    out = []
+    for tree in trees.values():
+        for ed, lid, leaf in _reached(tree):
+            for cid in leaf.cites.get(ed, []):
+                if cid in prefixes.get(ed, set()) and cid not in leaf.sections and not _section_ok(leaf, cid):
+                    out.append(f"{tree.file}: {lid} cites {cid} ({ed}), which has sub-sections")
+    return out
+
+
+def _section_ok(leaf: Leaf, cid: str) -> bool:
+    """The same clause written with the other edition's id in `sections` covers it too."""
+    tail = cid.split("/", 1)[1]
+    return any(k.split("/", 1)[1] == tail for k in leaf.sections)
+
+
+def question_cites(trees: Mapping[str, Tree]) -> list[str]:
+    """Every question cites, for each edition it is asked in, the clause that makes it matter
+    (or says `none — why`)."""
+    out = []
+    for tree in trees.values():
+        for nid, eds in asked_in(tree).items():
+            q = tree.node(nid)
+            assert isinstance(q, Question)
+            if isinstance(q.cites, str):
+                continue
+            lacking = sorted(e for e in eds if not q.cites.get(e))
+            if lacking:
+                out.append(f"{tree.file}: {nid} cites nothing for {', '.join(lacking)}")
+    return out
