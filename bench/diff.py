@@ -1,11 +1,71 @@
-"""Change report build time (target ≤ 5 s) and class counts. Prints figures, asserts nothing."""
+"""Change report build time and class counts, and the law classes 1999 → 2017 against the project's gold
+(bench/data/diff-gold/*.yaml): precision and recall per class on the tune part (odd laws) and, reported
+apart, on the held-out part (even laws). Prints figures, asserts nothing.
+
+    .venv/bin/python bench/diff.py [--gold DIR] [--errors]
+"""
 
 from __future__ import annotations
 
+import argparse
 import time
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+GOLD = Path(__file__).resolve().parent / "data" / "diff-gold"
+CLASSES = ("unchanged", "terminology", "reference", "reworded", "restructured", "substantive", "new", "removed")
+
+
+def part(law: str) -> str:
+    """The gold's split (bench/data/README.md, 'diff gold'): odd laws tune the rules, even laws are held out."""
+    return "tune" if int(law) % 2 else "held-out"
+
+
+def load_gold(folder: Path) -> dict[str, dict[str, object]]:
+    """Law number -> gold entry, from every YAML file of the folder (a list, or a mapping with `laws`)."""
+    out: dict[str, dict[str, object]] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        entries = data.get("laws", data.get("entries", [])) if isinstance(data, dict) else data
+        for e in entries:
+            out[str(e["law"])] = e
+    return out
+
+
+def scores(pairs: list[tuple[str, str]]) -> dict[str, tuple[float | None, float | None, int, int]]:
+    """Per class: precision, recall (None where undefined), gold count, predicted count."""
+    out = {}
+    for c in CLASSES:
+        tp = sum(1 for g, p in pairs if g == c and p == c)
+        n_gold = sum(1 for g, _ in pairs if g == c)
+        n_pred = sum(1 for _, p in pairs if p == c)
+        out[c] = (tp / n_pred if n_pred else None, tp / n_gold if n_gold else None, n_gold, n_pred)
+    return out
+
+
+def _fmt(x: float | None) -> str:
+    return "  —  " if x is None else f"{x:.3f}"
+
+
+def print_scores(name: str, pairs: list[tuple[str, str]]) -> None:
+    acc = sum(g == p for g, p in pairs) / len(pairs) if pairs else 0.0
+    print(f"\n{name}: {len(pairs)} laws, accuracy {acc:.3f}")
+    print(f"  {'class':<13} {'precision':>9} {'recall':>7} {'gold':>5} {'predicted':>9}")
+    for c, (p, r, ng, npred) in scores(pairs).items():
+        if ng or npred:
+            print(f"  {c:<13} {_fmt(p):>9} {_fmt(r):>7} {ng:>5} {npred:>9}")
+    wrong_sub = sum(1 for g, p in pairs if g in ("terminology", "reference", "restructured") and p == "substantive")
+    print(f"  terminology / reference / restructured reported substantive: {wrong_sub}")
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gold", default=str(GOLD))
+    ap.add_argument("--errors", action="store_true",
+                    help="list the tune-part laws where the report and the gold differ (never the held-out part)")
+    args = ap.parse_args()
     t0 = time.perf_counter()
     from assistant.corpus import load_corpus
     from assistant.diff.report import change_report
@@ -14,18 +74,28 @@ def main() -> None:
     t1 = time.perf_counter()
     rep = change_report(corpus)
     t2 = time.perf_counter()
-    print(f"corpus load: {t1 - t0:.2f} s; change report (alignment + 93 laws + 57 articles): {t2 - t1:.2f} s; "
-          f"total from cold: {t2 - t0:.2f} s")
-    print("laws per class (1999 → 2017):", rep.counts())
-    print("pairs per class (1999 → 2017):", rep.pair_counts())
+    print(f"corpus load: {t1 - t0:.2f} s; change report (alignment + 93 laws + 57 articles): {t2 - t1:.2f} s")
+    print("laws per class (1999 → 2017):", ", ".join(f"{k} {v}" for k, v in rep.counts().items()))
+    print("pairs per class (1999 → 2017):", ", ".join(f"{k} {v}" for k, v in sorted(rep.pair_counts().items())))
     tw = change_report(corpus, "ccba2018", "wbf2017")
-    print("laws per class (ccba2018 → wbf2017 zh-Hant):", tw.counts())
-    print("pairs per class (ccba2018 → wbf2017 zh-Hant):", tw.pair_counts())
-    t3 = time.perf_counter()
-    from assistant.graph.alignment import law_alignment
-
-    rows = sum(len(law_alignment(corpus, str(n))) for n in range(1, 94))
-    print(f"law rows (93 laws, {rows} rows) from the warm alignment: {time.perf_counter() - t3:.3f} s")
+    print("laws per class (ccba2018 → wbf2017 zh-Hant):", ", ".join(f"{k} {v}" for k, v in tw.counts().items()))
+    gold = load_gold(Path(args.gold))
+    if not gold:
+        print(f"\nno gold in {args.gold}")
+        return
+    predicted = {ld.law: ld.change for ld in rep.laws}
+    for name in ("tune", "held-out"):
+        pairs = [(str(g["class"]), predicted[law]) for law, g in sorted(gold.items(), key=lambda x: int(x[0]))
+                 if part(law) == name and law in predicted]
+        print_scores(f"gold, {name} part", pairs)
+        print("  gold classes:", dict(Counter(g for g, _ in pairs)))
+    if args.errors:
+        print("\nlaw  part      gold          report        gold elements / report elements")
+        for law, g in sorted(gold.items(), key=lambda x: int(x[0])):
+            ld = next(x for x in rep.laws if x.law == law)
+            if g["class"] != ld.change and part(law) == "tune":
+                print(f"{law:>3}  {part(law):<9} {g['class']:<13} {ld.change:<13} {g.get('elements')} / "
+                      f"{list(ld.elements)}")
 
 
 if __name__ == "__main__":

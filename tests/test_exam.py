@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from assistant.diff.keychanges import for_law
+from assistant.diff.law import pair_kinds
 from assistant.exam import generate, render
 from assistant.exam import changes, sources
 from assistant.exam.model import BadExamOptions, ExamSet, NothingToAsk, Question
@@ -99,8 +101,11 @@ def _check_change(s: ExamSet, q: Question) -> None:
     pairs = _report_pairs(step)
     editions = {c.split("/")[0] for c in q.cites}
     assert len(editions) == 2, f"{q.key}: the key must cite both editions, got {q.cites}"
+    kinds = pair_kinds(sources.corpus(), *(("ccba1999", "ccba2018") if step == "1999-2017" else ("ccba2018", "wbf2017")))
+    keyed = for_law(q.tags[0].split("::")[1], sources.corpus())
+    assert q.meta.get("key_change") == (keyed[0].id if keyed else None), q.key
     if form == "where":
-        assert pairs[(q.meta["from"], q.meta["to"])] == "moved"
+        assert kinds[(q.meta["from"], q.meta["to"])] in changes.MOVES[step]
         assert q.answer == changes.label(q.cites[0], s.lang)
         sent = {to for (fr, to), _ in pairs.items() if fr == q.meta["from"] and to}
         for d in q.meta["distractors"]:
@@ -119,9 +124,10 @@ def _check_change(s: ExamSet, q: Question) -> None:
         assert n_new != n_old and q.answer.startswith(f"{n_new} ")
         assert all(not d.startswith(f"{n_new} ") for d in q.distractors), q.key
     elif form == "subject":
-        classes = {law.law: law.change for law in sources.report_laws()}
-        assert classes[q.meta["law"]] == "different_subject"
-        assert all(classes[d] != "different_subject" for d in q.meta["distractors"]), q.key
+        subject = {law.law for law in sources.report_laws()
+                   if kinds.get((f"ccba1999/law/{law.law}", f"ccba2018/law/{law.law}")) == "different_subject"}
+        assert q.meta["law"] in subject
+        assert not set(q.meta["distractors"]) & subject, q.key
     else:
         raise AssertionError(f"unknown change form {form}")
 

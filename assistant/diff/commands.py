@@ -1,4 +1,5 @@
-"""CLI: `bridgelaw diff LAW --from E1 --to E2 [--redline]` and `bridgelaw changes --from E1 --to E2 --format md|csv`."""
+"""CLI: `bridgelaw diff LAW --from E1 --to E2 [--redline]` and
+`bridgelaw changes --from E1 --to E2 --format md|csv|html --lang zh-Hans|zh-Hant|en [--ids]`."""
 
 from __future__ import annotations
 
@@ -40,24 +41,29 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"      {p.redline}")
 
     @app.command("changes")
-    def changes_cmd(fmt: str = typer.Option("md", "--format", help="md | csv"),
+    def changes_cmd(fmt: str = typer.Option("md", "--format", help="md | csv | html"),
                     from_ed: str = typer.Option("ccba1999", "--from", help="ccba1999 | ccba2018 | wbf2017"),
                     to_ed: str = typer.Option("ccba2018", "--to", help="ccba2018 | wbf2017 | ccba1999"),
+                    lang: str = typer.Option("zh-Hans", "--lang", help="zh-Hans | zh-Hant | en: headings and statements"),
+                    ids: bool = typer.Option(False, "--ids", help="print clause ids beside the labels"),
                     out: str = typer.Option(None, "--out", help="write to this file")) -> None:
-        """The change report between two law editions (default 1999 → 2017): every law by class and chapter,
-        and the CCBA articles when only the newer edition has them."""
+        """The change report between two law editions (default 1999 → 2017): the key changes first, every
+        law by class and chapter, what changed in words with both texts quoted, and the CCBA articles when
+        only the newer edition has them."""
         from ..editions import law_editions
         from ..inputs import choice, edition_name
         from ..output import check_target, write_text
+        from .render import LANGS
         from .report import change_report
 
-        choice(fmt, "format", ("md", "csv"))
+        choice(fmt, "format", ("md", "csv", "html"))
+        choice(lang, "language", LANGS)
         for ed in (from_ed, to_ed):
             edition_name(ed, law_editions())
         if out:
             check_target(out)                      # a folder or a missing folder refused before the work
         rep = change_report(_corpus(), from_ed, to_ed)
-        text = rep.markdown() if fmt == "md" else rep.csv()
+        text = rep.csv() if fmt == "csv" else rep.html(lang, ids) if fmt == "html" else rep.markdown(lang, ids)
         if out:
             write_text(out, text)                   # atomic: temp file + rename
             typer.echo(f"wrote {out}")

@@ -81,6 +81,10 @@ class TermLexicon:
                 return c, n
         return None
 
+    def labels(self) -> dict[str, str]:
+        """Every folded label and its concept."""
+        return dict(self._map)
+
     def concept(self, word: str) -> str | None:
         return self._map.get(word.lower())
 

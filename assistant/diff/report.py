@@ -6,38 +6,43 @@ Pairs come from the one alignment (assistant.graph.alignment) through assistant.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..corpus import Corpus
 from ..editions import edition
-from .classify import CHANGE_CLASSES
-from .law import QUIET, SEVERITY, BadDiffRequest, LawDiff, PairDiff, UnknownLaw, diff_law, edition_lexicon
+from .content import CONTENT_CLASSES
+from .keychanges import KeyChange, key_changes
+from .law import QUIET, BadDiffRequest, LawDiff, PairDiff, UnknownLaw, diff_law, edition_lexicon
+from .render import document, report_csv
 
-__all__ = ["BadDiffRequest", "ChangeReport", "LawDiff", "PairDiff", "UnknownLaw", "change_report", "diff_law",
-           "edition_lexicon", "law_differs"]
+__all__ = ["CLASSES", "BadDiffRequest", "ChangeReport", "KeyChange", "LawDiff", "PairDiff", "UnknownLaw",
+           "change_report", "diff_law", "edition_lexicon", "key_changes", "law_differs"]
 
+# the classes of the report, least serious first ('translation', 'revised': between two translations)
+CLASSES: tuple[str, ...] = (*CONTENT_CLASSES, "translation", "revised")
 ARTICLES_LAWS = Path(__file__).resolve().parent.parent / "data" / "articles_laws.yaml"
 
 
 @dataclass
 class ChangeReport:
-    """All laws of one edition pair, plus the competition articles new in the later one."""
+    """All laws of one edition pair, the key changes that open it, and the competition articles new in the
+    later one."""
 
     laws: list[LawDiff]
     articles: list[dict[str, object]]
     chapter_titles: dict[str, str]
     from_edition: str = "ccba1999"
     to_edition: str = "ccba2018"
+    key_changes: tuple[KeyChange, ...] = ()
+    key_texts: dict[str, str] = field(default_factory=dict)    # clause id -> text, for the key changes' quotes
 
     def counts(self) -> dict[str, int]:
         c = Counter(ld.change for ld in self.laws)
-        return {k: c.get(k, 0) for k in CHANGE_CLASSES if c.get(k)}
+        return {k: c.get(k, 0) for k in CLASSES if c.get(k)}
 
     def counts_by_chapter(self) -> dict[str, dict[str, int]]:
         out: dict[str, Counter[str]] = {}
@@ -48,56 +53,17 @@ class ChangeReport:
     def pair_counts(self) -> dict[str, int]:
         return dict(Counter(p.change for ld in self.laws for p in ld.pairs))
 
-    def _title(self) -> str:
-        def name(ed: str) -> str:
-            info = edition(ed)
-            title = info.title_in("en")
-            return title if info.version in title else f"{title} {info.version}"
+    def markdown(self, lang: str = "zh-Hans", ids: bool = False) -> str:
+        """The report in Markdown, headings and statements in `lang`; clause ids only with `ids`."""
+        return document(self, lang, ids).markdown()
 
-        return f"# Changes from {name(self.from_edition)} to {name(self.to_edition)}"
-
-    def markdown(self) -> str:
-        classes = [k for k in SEVERITY if any(k in c for c in self.counts_by_chapter().values())]
-        lines = [self._title(), "", f"`{self.from_edition}` → `{self.to_edition}`", "",
-                 "## Laws per change class", "", "| class | laws |", "|---|---|"]
-        lines += [f"| {k} | {v} |" for k, v in self.counts().items()]
-        lines += ["", f"## Per chapter ({self.to_edition} chapters)", "", "| chapter | " + " | ".join(classes) + " |",
-                  "|---|" + "---|" * len(classes)]
-        for ch, cnt in self.counts_by_chapter().items():
-            lines.append(f"| {self.chapter_titles.get(ch, ch)} | " + " | ".join(str(cnt.get(k, 0)) for k in classes) + " |")
-        lines += ["", "## Laws", ""]
-        for ld in self.laws:
-            lines.append(f"### Law {ld.law}: {ld.title_from} → {ld.title_to} — {ld.change}")
-            for p in ld.changed:
-                lines.append(f"- `{p.from_id or '—'}` → `{p.to_id or '—'}`: {p.change}"
-                             + (f" (figures {list(p.figures_from)} → {list(p.figures_to)})"
-                                if p.figures_from != p.figures_to else ""))
-            lines.append("")
-        if self.articles:
-            lines += [f"## {self.to_edition} competition articles (new relative to {self.from_edition})", "",
-                      "| article | title | class | related WBF laws |", "|---|---|---|---|"]
-            for a in self.articles:
-                lines.append(f"| {a['article']} | {a['title']} | {a['class']} | {', '.join(a['laws'])} |")  # type: ignore[arg-type]
-        return "\n".join(lines) + "\n"
+    def html(self, lang: str = "zh-Hans", ids: bool = False) -> str:
+        doc = document(self, lang, ids)
+        return doc.html(lang, str(doc.blocks[0][2]))
 
     def csv(self) -> str:
-        """One row per law and per changed pair, and one per article; the title columns hold the from and to
-        editions' titles (named for the default pair, 1999 → 2017)."""
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["kind", "number", "title_1999", "title_2017", "chapter", "class", "from_id", "to_id",
-                    "pair_class", "figures_from", "figures_to"])
-        for ld in self.laws:
-            w.writerow(["law", ld.law, ld.title_from, ld.title_to, self.chapter_titles.get(ld.chapter, ld.chapter),
-                        ld.change, "", "", "", "", ""])
-            for p in ld.changed:
-                w.writerow(["pair", ld.law, "", "", "", "", p.from_id or "", p.to_id or "", p.change,
-                            " ".join(f"{v:g}{u}" for v, u in p.figures_from),
-                            " ".join(f"{v:g}{u}" for v, u in p.figures_to)])
-        for a in self.articles:
-            w.writerow(["article", a["article"], "", a["title"], a["chapter"], a["class"], "", a["id"], "",
-                        "", " ".join(a["laws"])])  # type: ignore[arg-type]
-        return buf.getvalue()
+        """One row per law and per changed pair, and one per article (columns kept, elements added)."""
+        return report_csv(self)
 
 
 def _articles(corpus: Corpus, from_ed: str, to_ed: str) -> list[dict[str, object]]:
@@ -123,7 +89,15 @@ def change_report(corpus: Corpus, from_ed: str = "ccba1999", to_ed: str = "ccba2
     first, last = edition(to_ed).laws or edition(from_ed).laws or (1, 93)
     laws = [diff_law(corpus, str(n), from_ed, to_ed, redlines=redlines) for n in range(first, last + 1)]
     titles = {ch.id: ch.title for ed in corpus.editions.values() for ch in ed.chapters}
-    return ChangeReport(laws, _articles(corpus, from_ed, to_ed), titles, from_ed, to_ed)
+    keys = key_changes(corpus) if (from_ed, to_ed) == ("ccba1999", "ccba2018") else ()
+    texts = {cid: _clause_text(corpus, cid) for k in keys for cid in (*k.old, *k.new)}
+    return ChangeReport(laws, _articles(corpus, from_ed, to_ed), titles, from_ed, to_ed, keys, texts)
+
+
+def _clause_text(corpus: Corpus, cid: str) -> str:
+    """A clause's heading and text on one line, as the report quotes it."""
+    c = corpus.clause(cid)
+    return " ".join(x for x in (c.title.get("zh-Hans", ""), c.text.get("zh-Hans", "")) if x).replace("\n", " ")
 
 
 def law_differs(corpus: Corpus, law: str) -> bool:

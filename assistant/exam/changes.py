@@ -1,12 +1,13 @@
 """Kind 4, edition differences, read off the change report (assistant.diff.report via `sources`).
 
 Four forms, each answer a fact of the report and each distractor checked against it:
-  where   — where a 1999 provision lives now (report pairs of class `moved`; 2017 → 2024 too);
+  where   — where a 1999 provision lives now (pairs the alignment calls moved or renumbered; 2017 → 2024 too);
   new     — which provision is new (class `new`) among ones that say what they said before (class
             unchanged … reworded);
   count   — how many items a list has now, where the report pairs lists of different lengths (57A: 3 → 4);
-  subject — which law kept its number but not its subject (law class `different_subject`) among laws
+  subject — which law kept its number but not its subject (the alignment's different_subject) among laws
             only reworded.
+A question on a law with a key change (assistant/data/key_changes.yaml) comes first and cites it (meta, explanation).
 The 2017 side is printed from ccba2018 in simplified Chinese and from wbf2017 otherwise; wbf2017 holds
 the 2024 text of the laws the revision touched, so those laws are asked only as 2017 → 2024 questions.
 """
@@ -17,6 +18,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..diff.keychanges import for_law
 from ..model import Clause, ClauseId
 from ..text import s2t
 from . import sources
@@ -27,48 +29,36 @@ from .text import contains, edition_name, law_label, norm, squash
 FORMS: tuple[str, ...] = ("where", "new", "count", "subject")
 # pair classes of a clause that says in the newer text what it said in the older one ('translation': two
 # translations of one text, ccba2018 and wbf2017)
-SAME: frozenset[str] = frozenset({"unchanged", "script_only", "terminology_only", "reworded", "translation"})
+SAME: frozenset[str] = frozenset({"unchanged", "terminology", "reference", "reworded", "translation"})
+MOVES: dict[str, frozenset[str]] = {"1999-2017": frozenset({"moved", "renumbered"}),   # alignment kinds of a move;
+                                    "2017-2024": frozenset({"moved"})}     # between translations a renumbering is a misprint
 NEAR_OLD = 0.35         # a 'new' clause sharing this share of its character pairs with one 1999 clause may
                         # say an old rule in a new place (a move the alignment missed): not asked
 MIN_ITEMS = 2           # a 'count' list has at least this many items in both texts
 RUNS_ON = ("并且", "或者", "並且", "或", "及", " and", " or", "，", ",")   # an option text cut mid-sentence
 # (older, newer) edition of each report step, as the stems name them
 STEP_YEARS: dict[str, tuple[str, str]] = {"1999-2017": ("1999", "2017"), "2017-2024": ("2017", "2024")}
-
 OLD_TEXT_EN: dict[str, str] = {"1999-2017": "CCBA rules", "2017-2024": "Laws"}
-# printed phrases of this kind (strings.yaml holds the other kinds' phrases)
-PHRASES: dict[str, dict[str, str]] = {
-    "where_stem": {
-        "zh-Hans": "{old_year} 年版的{old}规定：\n「{text}」\n在 {new_year} 年版（{edition}）中，这项规定位于哪里？",
+PHRASES: dict[str, dict[str, str]] = {     # printed phrases of this kind (strings.yaml holds the other kinds')
+    "where_stem": {"zh-Hans": "{old_year} 年版的{old}规定：\n「{text}」\n在 {new_year} 年版（{edition}）中，这项规定位于哪里？",
         "zh-Hant": "{old_year} 年版的{old}規定：\n「{text}」\n在 {new_year} 年版（{edition}）中，這項規定位於哪裡？",
-        "en": "In the {old_year} {old_text} this provision was {old}. Where is it in the {new_year} text ({edition})?\n“{text}”",
-    },
-    "new_stem": {
-        "zh-Hans": "下列{where}的条文（{edition}）中，哪一项是 {new_year} 年版新增、{old_year} 年版没有的？",
+        "en": "In the {old_year} {old_text} this provision was {old}. Where is it in the {new_year} text ({edition})?\n“{text}”"},
+    "new_stem": {"zh-Hans": "下列{where}的条文（{edition}）中，哪一项是 {new_year} 年版新增、{old_year} 年版没有的？",
         "zh-Hant": "下列{where}的條文（{edition}）中，哪一項是 {new_year} 年版新增、{old_year} 年版沒有的？",
-        "en": "Which of these provisions of {where} ({edition}) is new in the {new_year} text, absent from the {old_year} text?",
-    },
-    "new_stem_any": {
-        "zh-Hans": "下列条文（{edition}）中，哪一项是 {new_year} 年版新增、{old_year} 年版没有的？",
+        "en": "Which of these provisions of {where} ({edition}) is new in the {new_year} text, absent from the {old_year} text?"},
+    "new_stem_any": {"zh-Hans": "下列条文（{edition}）中，哪一项是 {new_year} 年版新增、{old_year} 年版没有的？",
         "zh-Hant": "下列條文（{edition}）中，哪一項是 {new_year} 年版新增、{old_year} 年版沒有的？",
-        "en": "Which of these provisions ({edition}) is new in the {new_year} text, absent from the {old_year} text?",
-    },
-    "count_stem": {
-        "zh-Hans": "依照 {new_year} 年版（{edition}），{clause}列出几项？\n「{text}」",
+        "en": "Which of these provisions ({edition}) is new in the {new_year} text, absent from the {old_year} text?"},
+    "count_stem": {"zh-Hans": "依照 {new_year} 年版（{edition}），{clause}列出几项？\n「{text}」",
         "zh-Hant": "依照 {new_year} 年版（{edition}），{clause}列出幾項？\n「{text}」",
-        "en": "Under the {new_year} text ({edition}), how many items does {clause} list?\n“{text}”",
-    },
-    "subject_stem": {
-        "zh-Hans": "下列{edition}的条文中，哪一条沿用了 1999 年版的条号，但规定的是另一件事？",
+        "en": "Under the {new_year} text ({edition}), how many items does {clause} list?\n“{text}”"},
+    "subject_stem": {"zh-Hans": "下列{edition}的条文中，哪一条沿用了 1999 年版的条号，但规定的是另一件事？",
         "zh-Hant": "下列{edition}的條文中，哪一條沿用了 1999 年版的條號，但規定的是另一件事？",
-        "en": "Which of these laws of the {edition} kept its number from the CCBA 1999 rules but deals with another subject?",
-    },
+        "en": "Which of these laws of the {edition} kept its number from the CCBA 1999 rules but deals with another subject?"},
     "items": {"zh-Hans": "{n} 项", "zh-Hant": "{n} 項", "en": "{n} items"},
-    "explain_move": {"zh-Hans": "{old_year} 年版 {old} → {new_year} 年版 {new}",
-                     "zh-Hant": "{old_year} 年版 {old} → {new_year} 年版 {new}",
+    "explain_move": {"zh-Hans": "{old_year} 年版 {old} → {new_year} 年版 {new}", "zh-Hant": "{old_year} 年版 {old} → {new_year} 年版 {new}",
                      "en": "{old_year}: {old} → {new_year}: {new}"},
-    "explain_new": {"zh-Hans": "{new_year} 年版新增；其余各项 {old_year} 年版已有",
-                    "zh-Hant": "{new_year} 年版新增；其餘各項 {old_year} 年版已有",
+    "explain_new": {"zh-Hans": "{new_year} 年版新增；其余各项 {old_year} 年版已有", "zh-Hant": "{new_year} 年版新增；其餘各項 {old_year} 年版已有",
                     "en": "New in {new_year}; the others were already in the {old_year} text"},
     "explain_count": {"zh-Hans": "1999 年版 {old}：{n_old} 项", "zh-Hant": "1999 年版 {old}：{n_old} 項",
                       "en": "1999 ({old}): {n_old} items"},
@@ -278,26 +268,40 @@ def _admitted(scope: Scope, clause_id: str | None) -> bool:
 
 def candidates(scope: Scope) -> dict[str, list[Item]]:
     """The material of each form, in report order; curated moves before computed ones."""
+    from ..diff.law import pair_kinds
+
     out: dict[str, list[Item]] = {f: [] for f in FORMS}
     for step in _steps(scope):
         pairs = _unique(list(sources.report_pairs(step)))
-        moved = [p for p in pairs if p.change == "moved" and p.from_id and _admitted(scope, shown(p.to_id, scope, step))]
+        kinds = pair_kinds(sources.corpus(), *(("ccba1999", "ccba2018") if step == "1999-2017" else ("ccba2018", "wbf2017")))
+        moved = [p for p in pairs if kinds.get((p.from_id, p.to_id)) in MOVES[step] and p.from_id
+                 and _admitted(scope, shown(p.to_id, scope, step))]
         out["where"] += [Item("where", p) for p in sorted(moved, key=lambda p: not p.note)]
         out["new"] += [Item("new", p) for p in pairs if p.change == "new" and p.from_id is None
                        and _admitted(scope, shown(p.to_id, scope, step))
-                       and (step != "1999-2017" or not near_old(p.to_id))]  # type: ignore[arg-type]
+                       and (step != "1999-2017" or not near_old(p.to_id))]
         if step == "1999-2017":
             out["count"] += [Item("count", p) for p in pairs if p.from_id and p.to_id
-                             and p.change not in ("new", "removed", "different_subject")
+                             and p.change not in ("new", "removed")
+                             and kinds.get((p.from_id, p.to_id)) != "different_subject"
                              and is_list(p.to_id) and min(item_count(p.to_id), item_count(p.from_id)) >= MIN_ITEMS
                              and item_count(p.to_id) != item_count(p.from_id)
                              and _admitted(scope, shown(p.to_id, scope, step))]
     for law in sources.report_laws():
         wid = shown(f"ccba2018/law/{law.law}", scope, "1999-2017")
         # a law that is now a one-line pointer (34, 88, 89) is asked as a 'where' question instead
-        if law.change == "different_subject" and _admitted(scope, wid) and item_count(f"ccba2018/law/{law.law}"):
+        kinds = pair_kinds(sources.corpus(), "ccba1999", "ccba2018")
+        if kinds.get((f"ccba1999/law/{law.law}", f"ccba2018/law/{law.law}")) == "different_subject" and _admitted(scope, wid) and item_count(f"ccba2018/law/{law.law}"):
             out["subject"].append(Item("subject", law=law))
     return out
+
+
+def cite_key_change(q: Question, law: str, lang: str) -> Question:
+    """The question citing the highest-ranked key change of its law: id in meta, statement after the explanation."""
+    for k in for_law(law, sources.corpus())[:1]:
+        q.meta["key_change"] = k.id
+        q.explanation = f"{q.explanation}{'. ' if lang == 'en' else '。'}{k.say(lang)}"
+    return q
 
 
 # ------------------------------------------------------------------------------------- questions
@@ -467,24 +471,29 @@ BUILDERS = {"where": _where, "new": _new, "count": _count, "subject": _subject}
 
 def generate(scope: Scope, rng: random.Random, n: int) -> list[Question]:
     """Up to n questions, the forms taking turns; within a form one per law before any law repeats."""
-    queues = {f: spread(rng, items, 10**6, group=lambda it: it.group) if f != "where" else
-              _curated_first(rng, items) for f, items in candidates(scope).items()}
+    keyed = {str(n) for n in range(1, 94) if for_law(str(n), sources.corpus())}
+    queues = {f: _curated_first(rng, [it for it in items if it.group in keyed], f)
+              + _curated_first(rng, [it for it in items if it.group not in keyed], f)
+              for f, items in candidates(scope).items()}   # questions on a key change first
     out: list[Question] = []
     seen: set[str] = set()
     while len(out) < n and any(queues.values()):
         for form in FORMS:
             while queues[form]:
-                q = BUILDERS[form](scope, rng, queues[form].pop(0))
+                item = queues[form].pop(0)
+                q = BUILDERS[form](scope, rng, item)
                 if q is not None and q.key not in seen and not contains(q.stem, q.answer):
                     seen.add(q.key)
-                    out.append(q)
+                    out.append(cite_key_change(q, item.group, scope.lang))
                     break
             if len(out) == n:
                 break
     return out
 
 
-def _curated_first(rng: random.Random, items: list[Item]) -> list[Item]:
+def _curated_first(rng: random.Random, items: list[Item], form: str = "where") -> list[Item]:
+    if form != "where":     # only 'where' has curated material
+        return spread(rng, items, 10**6, group=lambda it: it.group)
     curated = [it for it in items if it.pair and it.pair.note]
     computed = [it for it in items if not (it.pair and it.pair.note)]
     return spread(rng, curated, 10**6, group=lambda it: it.group) + spread(rng, computed, 10**6,
