@@ -176,7 +176,7 @@ def test_no_answer_takes_a_missing_fact(trees) -> None:
 
 
 @pytest.mark.parametrize("check", ["single_option", "answer_order", "duplicate_labels", "mixed_editions",
-                                   "question_cites"])
+                                   "question_cites", "not_announcements", "penalty_card_kinds"])
 def test_static_check(check, trees) -> None:
     problems = getattr(checks, check)(trees)
     assert not problems, "\n".join(problems[:30])
@@ -235,3 +235,31 @@ def test_zh_hant_texts_use_taiwan_terms(trees) -> None:
            for tree in trees.values() for nid, text in _zh_hant_texts(tree)
            for w, tw in NOT_TAIWAN.items() if w in text and not (w == "調整分" and "調整分數" in text)]
     assert not bad, bad[:20]
+
+
+@pytest.mark.parametrize("text, flagged", [
+    ("The explainer must call the Director; the Director then applies 21B or 40B3.", True),
+    ("The Director explains the options: LHO may accept.", True),
+    ("Treated as a change of call — Law 25 applies.", True),
+    ("Declarer may accept the lead or require its retraction.", False),
+    ("The pass is cancelled; Law 72C may apply.", False),
+    ("'Low' — deemed to have called the lowest card.", False),
+])
+def test_announcement_check_tells_rulings_from_pointers(text, flagged) -> None:
+    data = _bad(lambda d: d["nodes"]["r"]["outcome"].update(en=text))
+    tree = parse_tree(data, "t.yaml")
+    assert bool(checks.not_announcements({"t": tree})) == flagged
+
+
+@pytest.mark.parametrize("text, cites, words", [
+    ("The card becomes a penalty card.", ["wbf2017/law/50/B"], ["major or minor"]),
+    ("The card becomes a major penalty card.", ["wbf2017/law/27/A/1"], ["neither 50B nor 50C"]),
+    ("Every such card becomes a major penalty card.", ["wbf2017/law/50/B"], ["Law 51"]),
+    ("The card becomes a major penalty card.", ["wbf2017/law/50/B"], []),
+    ("The card is not a penalty card and is picked up.", ["wbf2017/law/27/A/1"], []),
+])
+def test_penalty_card_check(text, cites, words) -> None:
+    data = _bad(lambda d: d["nodes"]["r"].update(cites={"wbf2017": cites}))
+    data["nodes"]["r"]["outcome"]["en"] = text
+    problems = checks.penalty_card_kinds({"t": parse_tree(data, "t.yaml")})
+    assert bool(problems) == bool(words) and all(any(w in p for p in problems) for w in words), problems

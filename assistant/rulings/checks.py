@@ -144,3 +144,79 @@ def question_cites(trees: Mapping[str, Tree]) -> list[str]:
             if lacking:
                 out.append(f"{tree.file}: {nid} cites nothing for {', '.join(lacking)}")
     return out
+
+
+# a ruling is an announcement: who may or must do what, or what happens next (issue 15). These are
+# the English forms of it; a text of the leaf with none of them, or one that hands the ruling on to
+# other laws ("the Director applies 21B or 40B3", "explains the options"), is not a ruling.
+_POINTER = re.compile(
+    r"\([^()]*\)|\b(?:see|cf\.)\s+(?:Laws?\s+)?\d+\S*|"
+    r"(?:Laws?\s+)?\d+[A-Z]?[0-9a-z()]*(?:\s*(?:,|and|or|/)\s*\d+[A-Z]?[0-9a-z()]*)*\s+"
+    r"(?:may\s+apply|does\s+not\s+apply|do\s+not\s+apply|applies|apply|governs)\b(?:\s+to\s+[^;.—]*)?", re.I)
+_HANDS_ON = re.compile(
+    r"\b(?:then\s+)?appl(?:y|ies)\s+(?:Laws?\s+)?\d+\S*\s*(?:or|/)\s*(?:Laws?\s+)?\d|"
+    r"\bDirector\s+(?:then\s+)?applies\b|\bexplains?\s+(?:the\s+options|to\s+declarer)\b|"
+    r"\bfirst\s+establish|\bdeal\s+with\s+it\b|\brectified\s+under\s+Laws?\b", re.I)
+_ACTION = re.compile(
+    r"\b(?:may|must|shall|is\s+entitled|are\s+entitled|becomes?|stands?|continues?|awards?|adjusts?|"
+    r"stays?|remains?|(?:is|are)\s+(?:cancelled|void|picked\s+up|withdrawn|transferred|restored|redealt|reconstructed|"
+    r"corrected|played|scored|accepted|retracted|deemed|treated|annulled|disqualified)|"
+    r"deemed|transferred|receives?|gets?|designates?|forfeits?|withdraws|corrects|substitutes|supplies|"
+    r"adjudicates|separates|rules|accepts|does\s+not\s+accept|(?:not\s+)?entitled|(?:not\s+)?allowed|"
+    r"subject\s+to|there\s+is|procedural\s+penalty|category\s+\d|adjusted\s+scores?|"
+    r"no\s+(?:[\w-]+\s+){0,2}(?:rectification|penalty|infraction|adjustment|irregularity|increase)|"
+    r"penalis(?:es|ed))\b|[−-]\d+(?:\.\d+)?\s*(?:VP|IMPs?|%)", re.I)
+PROCEDURE_CODES = re.compile(r"^(?:explain|apply|see|consult)_")
+
+
+def _leaf_texts(tree: Tree, leaf: Leaf) -> Iterator[tuple[str, str]]:
+    """(where, English outcome) for the leaf's own words and each edition's own words."""
+    yield "", leaf.outcome["en"]
+    for ed, v in leaf.variants.items():
+        yield f" ({ed})", v.outcome["en"]
+
+
+def not_announcements(trees: Mapping[str, Tree]) -> list[str]:
+    """A ruling names who may or must do what, or what happens next: never only a pointer to other
+    laws, the Director's own procedure ('explains the options'), or a code that names a procedure."""
+    out = []
+    for tree in trees.values():
+        for lid, leaf in tree.leaves():
+            if PROCEDURE_CODES.match(leaf.outcome_code):
+                out.append(f"{tree.file}: {lid}: outcome_code {leaf.outcome_code} names a procedure, not a ruling")
+            for where, text in _leaf_texts(tree, leaf):
+                core = _POINTER.sub(" ", text)
+                hand = _HANDS_ON.search(text)
+                if hand:
+                    out.append(f"{tree.file}: {lid}{where}: hands the ruling on ({hand.group(0)!r})")
+                elif not _ACTION.search(core):
+                    out.append(f"{tree.file}: {lid}{where}: no one may or must do anything: {text[:80]!r}")
+    return out
+
+
+# a leaf that makes a card a penalty card says which kind (major or minor, Law 50B in both editions)
+# and cites 50B or 50C; where several cards become penalty cards it cites Law 51 too
+_CLAUSE = re.compile(r"[;—.](?:\s|$)")
+_MAKES_PENALTY = re.compile(r"\bbecom\w*\b[^;—.]*penalty cards?", re.I)
+_NOT_PENALTY = re.compile(r"\b(?:never|not|no)\b[^;—.]*penalty card", re.I)
+_SEVERAL = re.compile(r"penalty cards\b|\b(?:every|each|all)\b[^;—.]*penalty card|two or more", re.I)
+
+
+def penalty_card_kinds(trees: Mapping[str, Tree]) -> list[str]:
+    """Every ruling that makes a card a penalty card says major or minor and cites 50B/50C (and 51
+    where several cards become penalty cards), in each edition it is reached in."""
+    out = []
+    for tree in trees.values():
+        for ed, lid, leaf in _reached(tree):
+            outcome, _, _ = leaf.text_for(ed, tree.rules_edition(ed))
+            cites = leaf.cites.get(ed, [])
+            for clause in _CLAUSE.split(outcome["en"]):
+                if not _MAKES_PENALTY.search(clause) or _NOT_PENALTY.search(clause):
+                    continue
+                if not re.search(r"\b(?:major|minor)\b", clause, re.I):
+                    out.append(f"{tree.file}: {lid} ({ed}) makes a penalty card without saying major or minor: {clause.strip()[:70]!r}")
+                if not any(re.search(r"/law/50/[BC](?:/|$)", c) for c in cites):
+                    out.append(f"{tree.file}: {lid} ({ed}) makes a penalty card but cites neither 50B nor 50C")
+                if _SEVERAL.search(clause) and not any("/law/51/" in c for c in cites):
+                    out.append(f"{tree.file}: {lid} ({ed}) makes several penalty cards but cites no part of Law 51")
+    return sorted(set(out))

@@ -180,46 +180,55 @@ def parse_tree(data: Any, file: str) -> Tree:
             raise TreeError(file, "starts", f"edition {ed!r} is not one this tree rules for",
                             f"use one of {', '.join(sorted(rules_eds))}")
     for nid, node in nodes.items():
-        where = f"node {nid}"
         if isinstance(node, Question):
-            _check_tri(file, where, "ask", node.ask)
-            _check_tri(file, where, "help", node.help)
-            if not FACT_RE.match(node.fact):
-                raise TreeError(file, where, f"fact {node.fact!r} is not snake_case", "name it like in_rotation")
-            for i, ans in enumerate(node.answers):
-                aw = f"{where} answer {i + 1}"
-                _check_tri(file, aw, "label", ans.label)
-                if ans.next not in nodes:
-                    raise TreeError(file, aw, f"leads to unknown node {ans.next!r}",
-                                    "add that node or correct `next`")
-                if not (ans.has_value() or ans.aliases or ans.min is not None or ans.max is not None):
-                    raise TreeError(file, aw, "matches no value", "give value, aliases or min/max")
-                for ed in ans.editions or []:
-                    if ed not in rules_eds:
-                        raise TreeError(file, aw, f"edition {ed!r} is not one this tree rules for",
-                                        f"use one of {', '.join(sorted(rules_eds))}")
-            _check_ambiguous(file, where, node, rules_eds)
+            _check_question(file, f"node {nid}", node, nodes, rules_eds)
         else:
-            _check_tri(file, where, "outcome", node.outcome)
-            if not FACT_RE.match(node.outcome_code):
-                raise TreeError(file, where, "outcome_code is not snake_case", "name it like partner_must_pass")
-            for c in node.choices:
-                _check_tri(file, where, f"choice for {c.side}", c.text)
-            for f in node.followups:
-                _check_tri(file, where, f"followup {f.kind}", f.text)
-            for ed, v in node.variants.items():
-                if ed not in tree.editions:
-                    raise TreeError(file, where, f"variant for {ed!r}, not an edition this tree rules for",
-                                    f"use one of {', '.join(tree.editions)}")
-                for tri in [v.outcome, *[c.text for c in v.choices or []], *[f.text for f in v.followups or []]]:
-                    _check_tri(file, where, f"variants.{ed}", tri)
-            if not any(node.cites.values()):
-                raise TreeError(file, where, "cites no clause", "every ruling cites at least one clause id")
-            for group in node.signature:
-                if not group or not all(isinstance(p, str) and p.strip() for p in group):
-                    raise TreeError(file, where, "empty signature group", "list phrases, e.g. [must pass, 必须不叫]")
+            _check_leaf(file, f"node {nid}", node, tree)
     _check_cycles(tree)
     return tree
+
+
+def _check_question(file: str, where: str, node: Question, nodes: dict[str, Node], rules_eds: set[str]) -> None:
+    """A question's texts, fact name, answers (each leading somewhere and matching something) and editions."""
+    _check_tri(file, where, "ask", node.ask)
+    _check_tri(file, where, "help", node.help)
+    if not FACT_RE.match(node.fact):
+        raise TreeError(file, where, f"fact {node.fact!r} is not snake_case", "name it like in_rotation")
+    for i, ans in enumerate(node.answers):
+        aw = f"{where} answer {i + 1}"
+        _check_tri(file, aw, "label", ans.label)
+        if ans.next not in nodes:
+            raise TreeError(file, aw, f"leads to unknown node {ans.next!r}",
+                            "add that node or correct `next`")
+        if not (ans.has_value() or ans.aliases or ans.min is not None or ans.max is not None):
+            raise TreeError(file, aw, "matches no value", "give value, aliases or min/max")
+        for ed in ans.editions or []:
+            if ed not in rules_eds:
+                raise TreeError(file, aw, f"edition {ed!r} is not one this tree rules for",
+                                f"use one of {', '.join(sorted(rules_eds))}")
+    _check_ambiguous(file, where, node, rules_eds)
+
+
+def _check_leaf(file: str, where: str, node: Leaf, tree: Tree) -> None:
+    """A ruling's texts in every language and edition, its code, cites and signature."""
+    _check_tri(file, where, "outcome", node.outcome)
+    if not FACT_RE.match(node.outcome_code):
+        raise TreeError(file, where, "outcome_code is not snake_case", "name it like partner_must_pass")
+    for c in node.choices:
+        _check_tri(file, where, f"choice for {c.side}", c.text)
+    for f in node.followups:
+        _check_tri(file, where, f"followup {f.kind}", f.text)
+    for ed, v in node.variants.items():
+        if ed not in tree.editions:
+            raise TreeError(file, where, f"variant for {ed!r}, not an edition this tree rules for",
+                            f"use one of {', '.join(tree.editions)}")
+        for tri in [v.outcome, *[c.text for c in v.choices or []], *[f.text for f in v.followups or []]]:
+            _check_tri(file, where, f"variants.{ed}", tri)
+    if not any(node.cites.values()):
+        raise TreeError(file, where, "cites no clause", "every ruling cites at least one clause id")
+    for group in node.signature:
+        if not group or not all(isinstance(p, str) and p.strip() for p in group):
+            raise TreeError(file, where, "empty signature group", "list phrases, e.g. [must pass, 必须不叫]")
 
 
 def _check_ambiguous(file: str, where: str, q: Question, rules_eds: set[str]) -> None:
