@@ -190,61 +190,180 @@ def _click(d, css: str) -> None:  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------------------------- the walk
 
 
-def test_ask_law_citation_ruling(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+def _history(d) -> int:  # type: ignore[no-untyped-def]
+    return int(d.execute_script("return window.history.length"))
+
+
+def _lang(d) -> str:  # type: ignore[no-untyped-def]
+    return str(d.execute_script("return document.documentElement.lang"))
+
+
+def _wait_lang(d, lang: str, timeout: float = STEP_TIMEOUT) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if _lang(d) == lang:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"<html lang> is {_lang(d)!r}, not {lang!r}, at {d.current_url}")
+
+
+def _wait_title(d, pred, timeout: float = STEP_TIMEOUT) -> str:  # type: ignore[no-untyped-def]
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if pred(d.title):
+            return str(d.title)
+        time.sleep(0.2)
+    raise AssertionError(f"page title {d.title!r} not as expected at {d.current_url}")
+
+
+def _in_viewport(d, el) -> bool:  # type: ignore[no-untyped-def]
+    """The element's first line is on screen without scrolling."""
+    return bool(d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                 "return r.top >= 0 && r.top + 16 <= window.innerHeight && r.height > 0;", el))
+
+
+def test_ask_then_open_the_law_and_back(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+    """A question, its first result followed as a link (one history entry), Back to the results; the
+    result's href opens the law in a new session."""
+    from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     d = driver
+    d.set_window_size(1366, 900)
     d.get(server + "/?lang=en")
     box = _find(d, ".st-key-ask_q input", timeout=START_TIMEOUT)
+    _idle(d)
+    h0 = _history(d)
     box.send_keys("declarer revokes and the revoke is established", Keys.ENTER)
     _wait_url(d, "q", lambda v: "revoke" in v)
-    _find(d, ".st-key-ask_open_0 button", timeout=ANSWER_TIMEOUT)
+    _find(d, ".st-key-ask_open_0 a", timeout=ANSWER_TIMEOUT)
     _idle(d)
     _no_traceback(d)
     assert "Results for" in _text(d)
+    assert _history(d) == h0 + 1, "a search is one history entry"
+    _wait_lang(d, "en")
+    _wait_title(d, lambda t: "declarer revokes" in t)
     _shot(d, "01-ask")
 
-    # open the law of the first result
-    _click(d, ".st-key-ask_open_0 button")
-    law_id = _wait_url(d, "id", lambda v: "/law/" in v or "/article/" in v or "/definition/" in v)
-    assert _params(d)["page"] == "law"
-    _find(d, ".st-key-law_back button")
+    a = _find(d, ".st-key-ask_open_0 a")
+    href = a.get_attribute("href")
+    assert "?page=law" in href and "id=" in href and "lang=en" in href, href
+    h1 = _history(d)
+    _click(d, ".st-key-ask_open_0 a")
+    _wait_url(d, "id", lambda v: "/law/" in v or "/article/" in v or "/definition/" in v)
+    _find(d, ".st-key-law_back a")
     _idle(d)
     _no_traceback(d)
+    assert _history(d) == h1 + 1, "following a link is one history entry"
     _shot(d, "02-law")
+    d.back()
+    _wait_url(d, "page", lambda v: v in ("", "ask"))
+    _find(d, ".st-key-ask_open_0 a", timeout=ANSWER_TIMEOUT)
+    assert "revoke" in _params(d).get("q", "") and "Results for" in _text(d)
 
-    # follow a citation (cites first, else cited-by)
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.get(href)
+    _find(d, ".st-key-law_back a", timeout=START_TIMEOUT)
+    _idle(d)
+    assert _params(d)["page"] == "law" and d.find_element(By.CSS_SELECTOR, "h2").text
+    d.close()
+    d.switch_to.window(first)
+
+
+def test_law_links_citations_and_back(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+    """A law page: titled with the law's number and name, lang set; citations are links with an href;
+    each followed link is one history entry; Back returns to the previous law with its content."""
     from selenium.webdriver.common.by import By
 
-    _click(d, ".st-key-law_cite_0 button[data-testid^='stBaseButton'], "
-              ".st-key-law_citedby_0 button[data-testid^='stBaseButton']")
-    target = _wait_url(d, "id", lambda v: bool(v) and v != law_id)
-    _find(d, ".st-key-law_back button")
+    d = driver
+    d.set_window_size(1366, 900)
+    d.get(server + "/?page=law&id=wbf2017/law/64&lang=zh-Hant")
+    _find(d, ".st-key-law_back a", timeout=START_TIMEOUT)
+    _idle(d)
+    _no_traceback(d)
+    _wait_lang(d, "zh-Hant")
+    title = _wait_title(d, lambda t: t.startswith("第64條"))
+    law_head = d.find_element(By.CSS_SELECTOR, "h2").text
+    link = _find(d, ".st-key-law_cite_0 a, .st-key-law_citedby_0 a")
+    href = link.get_attribute("href")
+    assert "?page=law" in href and "id=" in href and "lang=zh-Hant" in href, href
+    h0 = _history(d)
+    _click(d, ".st-key-law_cite_0 a, .st-key-law_citedby_0 a")
+    target = _wait_url(d, "id", lambda v: bool(v) and v != "wbf2017/law/64")
+    _find(d, ".st-key-law_back a")
     _idle(d)
     _no_traceback(d)
     assert target.split("/")[0] in ("ccba1999", "ccba2018", "wbf2017", "guandan2017")
+    assert _history(d) == h0 + 1, "one history entry per link followed"
+    _wait_title(d, lambda t: t != title)
     _shot(d, "03-citation")
+    _click(d, ".st-key-law_next a")
+    _wait_url(d, "id", lambda v: v != target)
+    _idle(d)
+    assert _history(d) == h0 + 2
+    d.back()
+    _wait_url(d, "id", lambda v: v == target)
+    _idle(d)
+    d.back()
+    _wait_url(d, "id", lambda v: v == "wbf2017/law/64")
+    _find(d, ".st-key-law_back a")
+    _idle(d)
+    assert d.find_element(By.CSS_SELECTOR, "h2").text == law_head
+    _wait_title(d, lambda t: t == title)
 
-    # a ruling in the wizard, at phone width: topic list -> answer to the end, one step back
+
+def test_wizard_on_the_phone(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+    _wizard_phone(driver, server)
+
+
+def test_glossary_and_compare(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+    d = driver
+    d.set_window_size(1366, 900)
+    d.get(server + "/?page=glossary&lang=zh-Hant&q=明手")
+    _find(d, ".st-key-gloss_q input", timeout=START_TIMEOUT)
+    _idle(d)
+    assert "夢家" in _text(d)
+    _wait_lang(d, "zh-Hant")
+    _no_traceback(d)
+    _shot(d, "07-glossary-zh-Hant")
+    d.get(server + "/?page=compare&lang=en&class=substantive&chapter=6")
+    _find(d, ".st-key-cmp_open_0 a")
+    _idle(d)
+    _no_traceback(d)
+    _shot(d, "08-compare")
+
+
+def _wizard_phone(d, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A ruling in the wizard at phone width: answers in a fixed order (yes before no) on every step, one
+    history entry per answer, one step back, the ruling on top when reached."""
+    from selenium.webdriver.common.by import By
+
     d.set_window_size(390, 844)
     d.get(server + "/?page=rule&lang=en")
-    _find(d, "[class*='st-key-rule_topic_'] button")
-    preferred = d.find_elements(By.CSS_SELECTOR, ".st-key-rule_topic_insufficient_bid button")
-    _click(d, ".st-key-rule_topic_insufficient_bid button" if preferred else "[class*='st-key-rule_topic_'] button")
+    _find(d, "[class*='st-key-rule_topic_'] a")
+    preferred = d.find_elements(By.CSS_SELECTOR, ".st-key-rule_topic_revoke a")
+    _click(d, ".st-key-rule_topic_revoke a" if preferred else "[class*='st-key-rule_topic_'] a")
     _wait_url(d, "topic", lambda v: bool(v))
     _find(d, ".st-key-rule_opt_0 button")
     _idle(d)
     _shot(d, "04-rule-first-question-phone")
     steps = 0
     went_back = False
+    orders: dict[frozenset[str], list[str]] = {}
     while True:
         _idle(d)
         if d.find_elements(By.CSS_SELECTOR, ".st-key-rule_cite_0"):
             break
         assert steps < 30, "the wizard did not reach a ruling in 30 answers"
-        before = _params(d).get("a", "")
+        labels = [e.text for e in d.find_elements(By.CSS_SELECTOR, "[class*='st-key-rule_opt_'] button") if e.text]
+        if "Yes" in labels and "No" in labels:
+            assert labels.index("Yes") < labels.index("No"), labels
+        assert orders.setdefault(frozenset(labels), labels) == labels, "the same answers in another order"
+        before, h = _params(d).get("a", ""), _history(d)
         _click(d, ".st-key-rule_opt_0 button")
         after = _wait_url(d, "a", lambda v, b=before: v != b)
+        assert _history(d) == h + 1, "one history entry per answer"
         steps += 1
         if steps == 2 and not went_back:
             _click(d, ".st-key-rule_back button")
@@ -255,34 +374,75 @@ def test_ask_law_citation_ruling(server: str, driver) -> None:  # type: ignore[n
     _no_traceback(d)
     body = _text(d)
     assert "Ruling" in body and "Based on" in body, body[:1500]
+    outcome = d.find_element(By.CSS_SELECTOR, "[data-testid='stAlertContentSuccess'], [data-testid='stAlert']")
+    assert _in_viewport(d, outcome), "the ruling is on screen when reached"
     _shot(d, "05-ruling-phone")
 
     # the ruling's citation opens the clause it rests on
-    _click(d, ".st-key-rule_cite_0 button")
+    _click(d, ".st-key-rule_cite_0 a")
     _wait_url(d, "page", lambda v: v == "law")
-    _find(d, ".st-key-law_back button")
+    _find(d, ".st-key-law_back a")
     _idle(d)
     _no_traceback(d)
     _shot(d, "06-ruling-citation-phone")
 
-    # glossary at desktop width, traditional script, searched in simplified
-    d.set_window_size(1280, 1000)
-    d.get(server + "/?page=glossary&lang=zh-Hant&q=明手")
-    _find(d, ".st-key-gloss_q input")
-    _idle(d)
-    assert "夢家" in _text(d)
-    _no_traceback(d)
-    _shot(d, "07-glossary-zh-Hant")
 
-    # compare editions, filtered by a shared URL, and a question asked at phone width
-    d.get(server + "/?page=compare&lang=en&class=substantive&chapter=6")
-    _find(d, ".st-key-cmp_open_0 button")
-    _idle(d)
-    _no_traceback(d)
-    _shot(d, "08-compare")
+@pytest.mark.parametrize("lang, words", [("zh-Hans", "明手指向一张牌"), ("zh-Hant", "夢家指向一張牌")])
+def test_phone_answer_first_clause_on_screen(server: str, driver, lang: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844 the first answer's clause text is visible without scrolling; the page is titled and
+    tagged in the interface language; the other editions are folded."""
+    from urllib.parse import quote
+
+    from selenium.webdriver.common.by import By
+
+    d = driver
     d.set_window_size(390, 844)
-    d.get(server + "/?page=ask&lang=zh-Hans&q=" + "明手指向一张牌")
-    _find(d, ".st-key-ask_open_0 button", timeout=ANSWER_TIMEOUT)
+    d.get(f"{server}/?page=ask&lang={lang}&q={quote(words)}")
+    _find(d, ".st-key-ask_open_0 a", timeout=ANSWER_TIMEOUT)
     _idle(d)
     _no_traceback(d)
-    _shot(d, "09-ask-phone-zh-Hans")
+    d.execute_script("window.scrollTo(0, 0)")
+    paras = [e for e in d.find_elements(By.CSS_SELECTOR, ".st-key-ask_card_0 [data-testid='stMarkdownContainer']")
+             if e.is_displayed() and e.text.strip()]
+    assert len(paras) >= 2, "the card shows its edition and the clause text"
+    assert _in_viewport(d, paras[1]), "the first clause starts inside the phone's viewport"
+    _wait_lang(d, lang)
+    _wait_title(d, lambda t: words[:10] in t)
+    _shot(d, f"09-ask-phone-{lang}")
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 900)])
+@pytest.mark.parametrize("path", ["page=ask", "page=law&id=wbf2017/law/64", "page=law", "page=rule&topic=revoke",
+                                  "page=compare", "page=glossary", "page=exam", "page=score&c=4HX%2B1"])
+def test_every_page_at_both_widths(server: str, driver, path: str, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+    """Every page renders at both widths in zh-Hans, titled and tagged; a screenshot for a person to look at."""
+    d = driver
+    d.set_window_size(width, height)
+    d.get(f"{server}/?{path}&lang=zh-Hans")
+    _find(d, ".st-key-nav", timeout=START_TIMEOUT)
+    _idle(d)
+    _no_traceback(d)
+    _wait_lang(d, "zh-Hans")
+    _wait_title(d, lambda t: "桥牌规则助手" in t)
+    name = path.split("&")[0].split("=")[1] + ("-" + path.split("id=")[1].replace("/", "_") if "id=" in path else "")
+    _shot(d, f"page-{name}-{width}")
+
+
+def test_the_browser_language_is_the_default(server: str, driver) -> None:  # type: ignore[no-untyped-def]
+    """Without ?lang= the interface follows the browser's language (this chromium runs with --lang=en,
+    the app's own default is zh-Hans), and the language switch in the header writes ?lang= to the URL."""
+    d = driver
+    d.set_window_size(390, 844)
+    d.get(server + "/")
+    _find(d, ".st-key-hdr_lang", timeout=START_TIMEOUT)
+    _idle(d)
+    _wait_lang(d, "en")
+    _wait_title(d, lambda t: "Bridge laws assistant" in t)
+    h = _history(d)
+    _click(d, ".st-key-hdr_lang button:nth-of-type(2)")
+    _wait_url(d, "lang", lambda v: v == "zh-Hant")
+    _idle(d)
+    _wait_lang(d, "zh-Hant")
+    _wait_title(d, lambda t: "橋牌規則助手" in t)
+    assert _history(d) == h + 1
+    _shot(d, "10-language-switch-phone")

@@ -25,6 +25,41 @@ def _topics(scope: Scope) -> list[str]:
             and scope.edition in trees[t].editions]
 
 
+# who is said to have offended, and who is said to choose the remedy: the choice belongs to the
+# non-offending side (Law 10C1 / 2018 第10条C1), so an offender who also chooses is a contradiction
+OFFENDER_FACTS = ("offender", "offender_role", "offender_final_role")
+CHOOSER_FACTS = {"declarer_choice": "declarer", "declarer_option_chosen": "declarer", "defenders_choice": "defender"}
+ROLES = ("declarer", "defender", "dummy")
+
+
+def _role(value: object) -> str | None:
+    s = str(value).casefold()
+    return next((r for r in ROLES if r in s), None)
+
+
+def contradictions(tree: object, path: sources.TreePath) -> list[str]:
+    """Facts of a path that contradict each other, each as a sentence; [] when the scenario is coherent.
+    Three checks: one fact answered twice differently; an answer while the other facts imply a sibling
+    answer of the same question (the trees' `implied_by`); the offender also choosing the remedy."""
+    out: list[str] = []
+    facts = dict(path.facts)
+    asked: dict[str, object] = {}
+    for qid, ans in path.steps:
+        q = tree.node(qid)  # type: ignore[attr-defined]
+        if q.fact in asked and not ans.matches(asked[q.fact]):
+            out.append(f"{q.fact} answered both {asked[q.fact]!r} and {ans.canonical()!r}")
+        asked.setdefault(q.fact, ans.canonical())
+        others = {k: v for k, v in facts.items() if k != q.fact}
+        for o in q.answers:
+            if o is not ans and o.implied(others) and not ans.implied(others):
+                out.append(f"{q.fact}: answered {ans.label['en']!r} but the other facts imply {o.label['en']!r}")
+    offenders = {_role(facts[k]) for k in OFFENDER_FACTS if k in facts} - {None}
+    for fact, chooser in CHOOSER_FACTS.items():
+        if fact in facts and chooser in offenders:
+            out.append(f"the {chooser} offended and also chooses the remedy ({fact})")
+    return out
+
+
 def candidates(scope: Scope) -> list[Item]:
     trees = sources.trees()
     out = []
@@ -40,7 +75,7 @@ def _prefix(a: sources.TreePath, leaf_depth: dict[str, tuple[str, ...]], leaf: s
     mine = tuple(q for q, _ in a.steps)
     other = leaf_depth.get(leaf, ())
     n = 0
-    for x, y in zip(mine, other):
+    for x, y in zip(mine, other, strict=False):
         if x != y:
             break
         n += 1
@@ -49,9 +84,12 @@ def _prefix(a: sources.TreePath, leaf_depth: dict[str, tuple[str, ...]], leaf: s
 
 def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.TreePath]) -> Question | None:
     tree = sources.trees()[item.topic]
+    if contradictions(tree, item.path):
+        return None                 # facts that contradict each other never reach an exam
     lang = scope.lang
     leaf = tree.node(item.path.leaf)
-    answer = squash(leaf.outcome[lang])
+    eds = (scope.edition, tree.rules_edition(scope.edition))
+    answer = squash(leaf.text_for(*eds)[0][lang])          # the ruling in this edition's own words
     cites = list(leaf.cites.get(scope.edition) or leaf.cites.get(tree.rules_edition(scope.edition)) or [])
     cites = [c for c in cites if sources.clause(c) is not None]
     if not cites:
@@ -65,7 +103,7 @@ def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.Tree
         other = tree.node(lid)
         if lid == item.path.leaf or other.outcome_code == leaf.outcome_code:
             continue
-        text = squash(other.outcome[lang])
+        text = squash(other.text_for(*eds)[0][lang])
         if norm(text) == norm(answer):
             continue
         siblings.append((-_prefix(item.path, first_path, lid), lid, text))

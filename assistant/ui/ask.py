@@ -1,5 +1,6 @@
-"""Ask page: the search, results grouped by law with the editions side by side, differences
-highlighted, 'no applicable clause found' with what was searched, and a ruling guide when one matches."""
+"""Ask page: the search, one card per law with the user's edition first and the other editions folded
+under one control, 'no applicable clause found' with what was searched, and a ruling guide when one
+matches. Phone-first: the box, then the first result's clause, nothing in between."""
 
 from __future__ import annotations
 
@@ -8,10 +9,23 @@ from typing import Any
 import streamlit as st
 
 from ..errors import BadQuery
+from ..text import has_cjk
 from . import services
 from .i18n import pick
 from .laws import pick_law_title
-from .render import COLUMNS, Ctx, error_text, esc, go, group_name, law_page_id, link, redline_markdown
+from .render import (
+    COLUMNS,
+    Ctx,
+    details,
+    error_text,
+    esc,
+    go,
+    group_name,
+    law_page_id,
+    link,
+    redline_markdown,
+    set_title,
+)
 
 COL_OF = {(ed, lang): key for ed, lang, key in COLUMNS}
 
@@ -19,21 +33,26 @@ COL_OF = {(ed, lang): key for ed, lang, key in COLUMNS}
 def _submit() -> None:
     q = str(st.session_state.get("ask_q") or "")
     st.session_state["_ask_empty"] = not q.strip()
-    go("ask", q=q[:services.MAX_QUERY_CHARS * 2] if q.strip() else None)
+    go("ask", q=q[:services.MAX_QUERY_CHARS * 2] if q.strip() else None,
+       only="1" if st.session_state.get("ask_only") else None)
 
 
 def render(ctx: Ctx) -> None:
     qp = st.query_params.get("q", "")
+    only = st.query_params.get("only", "") == "1"
     # the URL is the source of truth; the box follows it when the URL changed (link, back button)
     if st.session_state.get("_ask_src") != qp:
         st.session_state["ask_q"] = qp
         st.session_state["_ask_src"] = qp
-    st.text_input(ctx.t("ask_label"), key="ask_q", placeholder=ctx.t("ask_placeholder"), on_change=_submit,
-                  max_chars=None)
-    c1, c2 = st.columns([1, 3])
-    c1.button(ctx.t("ask_button"), key="ask_go", type="primary", on_click=_submit, use_container_width=True)
-    only = c2.toggle(ctx.t("ask_only_pref"), key="ask_only")
+    st.session_state["ask_only"] = only
+    if qp.strip():
+        set_title(ctx, _short(qp, 40))
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ask_bar"):
+        st.text_input(ctx.t("ask_label"), key="ask_q", placeholder=ctx.t("ask_placeholder"), on_change=_submit,
+                      max_chars=None, label_visibility="collapsed" if qp.strip() else "visible")
+        st.button(ctx.t("ask_button"), key="ask_go", type="primary", on_click=_submit, width="content")
     if not qp.strip():
+        st.toggle(ctx.t("ask_only_pref", edition=ctx.t(f"ed_{ctx.edition}")), key="ask_only")
         st.caption(ctx.t("ask_hint"))
         if st.session_state.pop("_ask_empty", False):
             st.info(ctx.t("ask_empty"))
@@ -51,13 +70,19 @@ def render(ctx: Ctx) -> None:
     except BadQuery as err:
         st.warning(ctx.t("ask_bad_query", msg=error_text(ctx.lang, err)))
         return
-    _rulings(ctx, qp, answer)
     if not answer.answered:
+        _rulings(ctx, qp, answer)
         _declined(ctx, answer)
         return
-    st.subheader(ctx.t("ask_results", q=esc(_short(qp))))
+    st.caption(ctx.t("ask_results", q=esc(_short(qp))) + (" · " + ctx.t("ask_only_on") if only else ""))
+    if getattr(answer, "confidence", "high") == "low":
+        st.caption(":orange[" + esc(ctx.t("ask_low_confidence")) + "]")
     for i, r in enumerate(answer.results):
         _result(ctx, i, r)
+        if i == 0:
+            _rulings(ctx, qp, answer)
+    details(ctx, [line for r in answer.results for line in _details(ctx, r)], key="ask_details")
+    st.toggle(ctx.t("ask_only_pref", edition=ctx.t(f"ed_{ctx.edition}")), key="ask_only", on_change=_submit)
 
 
 def _short(q: str, n: int = 60) -> str:
@@ -80,47 +105,60 @@ def _rulings(ctx: Ctx, q: str, answer: Any) -> None:
         return
     trees = services.trees()
     with st.container(border=True):
-        st.markdown(ctx.t("ask_ruling_offer"))
+        st.caption(ctx.t("ask_ruling_offer"))
         for topic in topics[:3]:
             link(ctx.t("ask_start_ruling", title=pick(trees[topic].title, ctx.lang)), "rule",
                  key=f"ask_rule_{topic}", primary=True, topic=topic, edition=_rule_edition(ctx, trees[topic]))
 
 
 def _rule_edition(ctx: Ctx, tree: Any) -> str:
-    return ctx.edition if ctx.edition in tree.editions else tree.editions[0]
+    return next((e for e in ctx.editions if e in tree.editions), tree.editions[0])
+
+
+def ordered_hits(ctx: Ctx, hits: list[Any]) -> list[Any]:
+    """A result's clauses in the user's reading order (Ctx.columns): their edition and language first."""
+    rank = {(ed, lg): i for i, (ed, lg, _k) in enumerate(ctx.columns())}
+    return sorted(hits, key=lambda h: rank.get((h.edition, h.lang), 99))
 
 
 def _result(ctx: Ctx, i: int, r: Any) -> None:
     name = group_name(ctx, r.kind, r.number)
     title = pick_law_title(services.clause_title, r.number, ctx.lang) if r.kind == "law" else r.title
-    with st.container(border=True):
-        head = f"**{esc(name)}** · {esc(title)}" if title else f"**{esc(name)}**"
-        st.markdown(head)
-        badges = [ctx.t("ask_score", score=f"{r.score:.2f}")]
-        if r.cited:
-            badges.append(ctx.t("ask_cited"))
-        st.caption(" · ".join(badges) + " · " + (":orange[" + esc(ctx.t("ask_differs")) + "]" if r.differs
-                                                  else esc(ctx.t("ask_same"))))
-        hits = list(r.clauses)
-        cols = st.columns(max(1, min(len(hits), 4)))
-        for j, h in enumerate(hits[:4]):
-            with cols[j % len(cols)]:
-                label = ctx.t(COL_OF.get((h.edition, h.lang), f"ed_{h.edition}"))
-                st.caption(f"{esc(label)} · `{h.id}`")
-                if h.title:
-                    st.markdown(f"**{esc(h.title)}**")
-                if h.text:
-                    st.markdown(esc(h.text))
-        if r.differs:
-            _differences(ctx, hits)
-        target = law_page_id(r.kind, r.number, _open_edition(ctx, hits))
-        focus = next((h.id for h in hits if h.edition == _open_edition(ctx, hits)), target)
-        link(ctx.t("ask_open_law", name=name), "law", key=f"ask_open_{i}", id=focus)
+    hits = ordered_hits(ctx, list(r.clauses))
+    first, others = (hits[0], hits[1:]) if hits else (None, [])
+    with st.container(border=True, key=f"ask_card_{i}"):
+        target = law_page_id(r.kind, r.number, first.edition if first else ctx.edition)
+        link(f"{name} · {title}" if title else name, "law", key=f"ask_open_{i}", id=first.id if first else target)
+        if first is not None:
+            _hit(ctx, first, head=True)
+        if others:
+            eds = len({h.edition for h in others if h.edition != (first.edition if first else None)})
+            label = ctx.t("ask_other_editions", n=eds or len(others),
+                          state=ctx.t("ask_differs") if r.differs else ctx.t("ask_same"))
+            with st.expander(label):
+                for h in others:
+                    _hit(ctx, h, head=True)
+                _differences(ctx, hits)
 
 
-def _open_edition(ctx: Ctx, hits: list[Any]) -> str | None:
-    eds = [h.edition for h in hits]
-    return ctx.edition if ctx.edition in eds else (eds[0] if eds else None)
+def _hit(ctx: Ctx, h: Any, head: bool) -> None:
+    label = ctx.t(COL_OF.get((h.edition, h.lang), f"ed_{h.edition}"))
+    title = f" · **{esc(h.title)}**" if h.title else ""
+    if head:
+        st.markdown(f":gray[{esc(label)}]{title}")
+    if h.text:
+        st.markdown(esc(h.text))
+
+
+def _details(ctx: Ctx, r: Any) -> list[str]:
+    """A result's relevance, why it came up and its clause ids: for those who want them (one control)."""
+    head = [group_name(ctx, r.kind, r.number), ctx.t("ask_score", score=f"{r.score:.2f}")]
+    if r.cited:
+        head.append(ctx.t("ask_cited"))
+    why = str(getattr(r, "why", "") or "")
+    if why and (ctx.lang == "en") != has_cjk(why):
+        head.append(why)
+    return [" · ".join(head)] + [f"  {h.id}" for h in r.clauses]
 
 
 def _differences(ctx: Ctx, hits: list[Any]) -> None:
@@ -129,6 +167,6 @@ def _differences(ctx: Ctx, hits: list[Any]) -> None:
     old, new = by.get(("ccba1999", "zh-Hans")), by.get(("ccba2018", "zh-Hans"))
     if not (old and new and (old.text or new.text)):
         return
-    with st.expander(ctx.t("law_redline_99_18")):
-        st.markdown(redline_markdown(services.redline(old.title + " " + old.text, new.title + " " + new.text)))
-        st.caption(ctx.t("law_legend"))
+    st.markdown(f"**{esc(ctx.t('law_redline_99_18'))}**")
+    st.markdown(redline_markdown(services.redline(old.title + " " + old.text, new.title + " " + new.text)))
+    st.caption(ctx.t("law_legend"))

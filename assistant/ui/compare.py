@@ -7,7 +7,7 @@ import streamlit as st
 
 from ..model import ClauseId
 from . import services
-from .render import Ctx, esc, go, group_name, id_label, link, redline_markdown
+from .render import Ctx, chapter_title, esc, go, group_name, id_label, link, redline_markdown, set_title
 
 PAGE_SIZE = 30
 DEFAULT_CLASSES = ("substantive", "reworded", "new", "removed", "moved", "different_subject")
@@ -22,6 +22,7 @@ def _sync(key: str, value: object) -> None:
 
 
 def render(ctx: Ctx) -> None:
+    set_title(ctx, ctx.t("page_compare"))
     st.caption(ctx.t("cmp_intro"))
     classes = list(services.change_classes())
     raw = st.query_params.get("class", "")
@@ -29,7 +30,7 @@ def render(ctx: Ctx) -> None:
     corpus = services.corpus()
     chapters = [ch for ch in corpus.editions["ccba2018"].chapters if ch.id.startswith("ccba2018/part/2/chapter/")]
     ch_ids = [""] + [ch.id for ch in chapters]
-    titles = {ch.id: ctx.t("law_chapter", n=ch.number, title=ch.title) for ch in chapters}
+    titles = {ch.id: chapter_title(ctx, ch.id, ch.title) for ch in chapters}
     ch_raw = st.query_params.get("chapter", "")
     chapter = f"ccba2018/part/2/chapter/{ch_raw}" if ch_raw.isdigit() else ""
     chapter = chapter if chapter in ch_ids else ""

@@ -1,6 +1,6 @@
-"""The Exam page of the app: choose kinds, edition, language, scope, number, difficulty and seed;
-generate; preview; download Markdown, Anki CSV or HTML. Self-contained: app.py only calls
-`render_exam_page()`.
+"""The Exam page of the app: choose kinds, edition, language, topics and chapters from pickers, number,
+difficulty and seed; generate; preview; download Markdown, Anki CSV or HTML. Every value is shown in
+the interface language (no internal names), and the edition follows the interface language's default.
 """
 
 from __future__ import annotations
@@ -10,46 +10,86 @@ import streamlit as st
 from ..errors import BridgelawError
 from ..exam import DIFFICULTIES, KINDS, generate, render
 from ..exam.model import EXAM_EDITIONS
+from ..exam.sources import chapter_titles
+from . import services
+from .i18n import LANG_NAMES, pick
+from .render import Ctx, chapter_title, error_text, esc
 
-LANG_NAMES = {"zh-Hans": "简体中文", "zh-Hant": "繁體中文", "en": "English"}
 MIME = {"md": "text/markdown", "csv": "text/csv", "html": "text/html"}
 
 
-def render_exam_page() -> None:
+def _chapters(ctx: Ctx, edition: str) -> dict[str, str]:
+    """The chapters an exam on `edition` can be limited to (the Laws' chapters; CCBA articles' chapters)."""
+    return {cid: chapter_title(ctx, cid, title) for cid, title in chapter_titles(edition).items()
+            if "/chapter/" in cid and "/section/" not in cid and cid.count("/part/") <= 1
+            and not cid.split("/chapter/")[1].count("/")}
+
+
+def render_exam_page(ctx: Ctx) -> None:
     """Draw the page; every widget has a key (tests drive it with streamlit's AppTest)."""
-    st.header("Exam questions · 试题 · 試題")
-    kinds = st.multiselect("Question kinds", list(KINDS), default=list(KINDS), key="exam_kinds")
+    st.caption(ctx.t("exam_intro"))
+    kinds = st.multiselect(ctx.t("exam_kinds"), list(KINDS), default=list(KINDS), key="exam_kinds",
+                           format_func=lambda k: ctx.t(f"exam_kind_{k}"))
+    eds = [e for e in ctx.editions if e in EXAM_EDITIONS] + [e for e in EXAM_EDITIONS if e not in ctx.editions]
     col1, col2 = st.columns(2)
-    edition = col1.selectbox("Edition", list(EXAM_EDITIONS), index=2, key="exam_edition")
+    edition = col1.selectbox(ctx.t("exam_edition"), eds, index=0, key="exam_edition",
+                             format_func=lambda e: ctx.t(f"ed_{e}"))
     langs = list(EXAM_EDITIONS[edition])
-    lang = col2.selectbox("Language", langs, format_func=lambda x: LANG_NAMES[x], key="exam_lang")
-    topics = st.text_input("Ruling topics (comma-separated, optional)", key="exam_topics")
-    chapters = st.text_input("Chapters (numbers or ids, comma-separated, optional)", key="exam_chapters")
+    lang = col2.selectbox(ctx.t("exam_lang"), langs, index=langs.index(ctx.lang) if ctx.lang in langs else 0,
+                          format_func=LANG_NAMES.__getitem__, key=f"exam_lang_{edition}")
+    trees = services.trees()
+    topics = st.multiselect(ctx.t("exam_topics"), sorted(trees, key=lambda t: pick(trees[t].title, ctx.lang)),
+                            key="exam_topics", format_func=lambda t: pick(trees[t].title, ctx.lang),
+                            placeholder=ctx.t("exam_any"))
+    chapters_all = _chapters(ctx, edition)
+    chapters = st.multiselect(ctx.t("exam_chapters"), list(chapters_all), key=f"exam_chapters_{edition}",
+                              format_func=chapters_all.__getitem__, placeholder=ctx.t("exam_any"))
     col3, col4, col5 = st.columns(3)
-    n = int(col3.number_input("Questions", min_value=1, max_value=200, value=20, step=1, key="exam_n"))
-    difficulty = col4.selectbox("Difficulty", list(DIFFICULTIES), index=1, key="exam_difficulty")
-    seed = int(col5.number_input("Seed", min_value=0, value=0, step=1, key="exam_seed"))
-    if st.button("Generate", key="exam_generate"):
+    n = int(col3.number_input(ctx.t("exam_n"), min_value=1, max_value=200, value=20, step=1, key="exam_n"))
+    difficulty = col4.selectbox(ctx.t("exam_difficulty"), list(DIFFICULTIES), index=1, key="exam_difficulty",
+                                format_func=lambda d: ctx.t(f"exam_diff_{d}"))
+    seed = int(col5.number_input(ctx.t("exam_seed"), min_value=0, value=0, step=1, key="exam_seed"))
+    off = [t for t in topics if edition not in trees[t].editions]
+    if off:
+        st.warning(ctx.t("exam_topic_not_in_edition", topics="、".join(pick(trees[t].title, ctx.lang) for t in off),
+                         edition=ctx.t(f"ed_{edition}")))
+    if not kinds:
+        st.warning(ctx.t("exam_no_kinds"))
+    if st.button(ctx.t("exam_generate"), key="exam_generate", type="primary", disabled=not kinds):
         try:
             st.session_state["exam_set"] = generate(
-                kinds=kinds or None, edition=edition, lang=lang,
-                topics=[t.strip() for t in topics.split(",") if t.strip()],
-                chapters=[c.strip() for c in chapters.split(",") if c.strip()],
+                kinds=kinds, edition=edition, lang=lang, topics=topics,
+                chapters=chapters,
                 n=n, difficulty=difficulty, seed=seed)
             st.session_state.pop("exam_error", None)
         except BridgelawError as err:
-            st.session_state["exam_error"] = str(err)
+            st.session_state["exam_error"] = error_text(ctx.lang, err)
             st.session_state.pop("exam_set", None)
     if "exam_error" in st.session_state:
         st.error(st.session_state["exam_error"])
     exam_set = st.session_state.get("exam_set")
     if exam_set is None:
         return
-    counts = ", ".join(f"{k}: {v}" for k, v in exam_set.counts().items())
-    st.caption(f"{len(exam_set.questions)} questions ({counts})")
-    cols = st.columns(3)
-    for col, fmt in zip(cols, ("md", "csv", "html")):
-        col.download_button(f"Download {fmt.upper()}", render(exam_set, fmt).encode("utf-8"),
-                            file_name=f"exam-{exam_set.edition}-{exam_set.lang}-{exam_set.seed}.{fmt}",
-                            mime=MIME[fmt], key=f"exam_download_{fmt}")
-    st.markdown(render(exam_set, "md"))
+    _result(ctx, exam_set)
+
+
+def _result(ctx: Ctx, exam_set: object) -> None:
+    counts = "，".join(f"{ctx.t('exam_kind_' + k)} {v}" for k, v in exam_set.counts().items())  # type: ignore[attr-defined]
+    st.caption(esc(ctx.t("exam_count", n=len(exam_set.questions), counts=counts)))  # type: ignore[attr-defined]
+    short = {k: v for k, v in (getattr(exam_set, "shortfall", {}) or {}).items() if v}
+    if short:
+        st.warning(ctx.t("exam_shortfall", kinds="、".join(f"{ctx.t('exam_kind_' + k)} {v}" for k, v in short.items())))
+    with st.container(horizontal=True):
+        for fmt in ("md", "csv", "html"):
+            st.download_button(ctx.t(f"exam_download_{fmt}"), render(exam_set, fmt).encode("utf-8"),  # type: ignore[arg-type]
+                               file_name=f"exam-{exam_set.edition}-{exam_set.lang}-{exam_set.seed}.{fmt}",  # type: ignore[attr-defined]
+                               mime=MIME[fmt], key=f"exam_download_{fmt}")
+    st.markdown(_preview(render(exam_set, "md"), exam_set.lang))  # type: ignore[arg-type, attr-defined]
+
+
+def _preview(md: str, lang: str) -> str:
+    """The exported Markdown without its title and settings line (that line prints internal values such
+    as `zh-Hans` and `medium`; the page shows the settings in its own pickers and count above)."""
+    lines = md.split("\n")
+    head = [i for i, line in enumerate(lines[:4]) if line.startswith("# ") or f" {lang} " in f" {line} "]
+    return "\n".join(line for i, line in enumerate(lines) if i not in head)

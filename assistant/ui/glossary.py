@@ -6,7 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from . import services
-from .render import Ctx, esc, go, link
+from .render import Ctx, details, esc, go, link, set_title
+from .services import concept_label
 
 MAX_SHOWN = 150
 SCOPES = (("wbf2017", "en", "col_wbf2017_en"), ("ccba1999", "zh-Hans", "col_ccba1999"),
@@ -19,6 +20,7 @@ def _submit() -> None:
 
 
 def render(ctx: Ctx) -> None:
+    set_title(ctx, ctx.t("page_glossary"))
     st.caption(ctx.t("gloss_intro"))
     qp = st.query_params.get("q", "")[:200]
     if st.session_state.get("_gloss_src") != qp:
@@ -36,15 +38,15 @@ def render(ctx: Ctx) -> None:
     defs = corpus.editions["wbf2017"].clauses
     for i, c in enumerate(concepts[:MAX_SHOWN]):
         with st.container(border=True):
-            st.markdown(f"**{esc(c.en)}** · `{c.id}`")
+            name = concept_label(c.id, ctx.lang) or c.en
+            link(name, "glossary", key=f"gloss_entry_{i}", q=name)
             lines = []
-            for ed, lang, key in SCOPES:
+            for ed, lang, key in ctx.columns():
                 forms = [lb.form for lb in c.labels if lb.edition == ed and lb.lang == lang and lb.role in ("pref", "alt")]
                 if forms:
                     lines.append(f"{esc(ctx.t(key))}: **{esc(' / '.join(dict.fromkeys(forms)))}**")
             st.markdown("  \n".join(lines))
-            if c.note:
-                st.caption(f"{esc(ctx.t('gloss_note'))}: {esc(c.note)}")
             did = f"wbf2017/definition/{c.id}"
             if did in defs:
                 link(ctx.t("gloss_definition"), "law", key=f"gloss_def_{i}", id=did)
+            details(ctx, [c.id] + ([f"{ctx.t('gloss_note')}: {c.note}"] if c.note else []), key=f"gloss_details_{i}")

@@ -56,3 +56,19 @@ def pick(tri: dict[str, str] | None, lang: str) -> str:
         if tri.get(lg):
             return str(tri[lg])
     return str(next(iter(tri.values()), ""))
+
+
+def browser_lang(locale: str | None, accept: str | None = None) -> str:
+    """The interface language for a browser's locale ('zh-TW' -> zh-Hant, 'zh-CN' -> zh-Hans, 'en-GB' -> en),
+    else the first match in its Accept-Language header, else DEFAULT_LANG."""
+    tags = [locale or ""] + [part.split(";")[0].strip() for part in (accept or "").split(",")]
+    for tag in tags:
+        low = tag.casefold().replace("_", "-")
+        if not low:
+            continue
+        if low.startswith("zh"):
+            trad = any(x in low.split("-")[1:] for x in ("hant", "tw", "hk", "mo"))
+            return "zh-Hant" if trad else "zh-Hans"
+        if low.startswith("en"):
+            return "en"
+    return DEFAULT_LANG

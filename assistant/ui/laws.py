@@ -9,13 +9,15 @@ from typing import Any
 
 import streamlit as st
 
+from ..editions import law_editions
 from ..errors import UnknownClause
 from ..model import Clause, ClauseId
 from . import services
+from .services import concept_label
 from .i18n import pick
-from .render import COLUMNS, Ctx, esc, group_name, id_label, link, redline_markdown, safe_key
+from .render import Ctx, chapter_title, details, esc, group_name, id_label, link, redline_markdown, safe_key, set_title
 
-LAW_EDITIONS = ("ccba2018", "wbf2017", "ccba1999")   # merge order of the rows
+LAW_EDITIONS = law_editions()          # the editions whose laws are shown side by side
 MAX_LINKS = 40
 
 
@@ -42,41 +44,16 @@ def _subtree(ed: Any, root_id: str) -> list[Clause]:
     return out
 
 
-def law_rows(corpus: Any, number: str, counterparts: dict[str, str] | None = None) -> list[Row]:
-    """The rows of law `number` across CCBA 2018, WBF 2017 and CCBA 1999, aligned by clause path;
-    a CCBA 1999 clause goes to the row of its CCBA 2018 counterpart when `counterparts` names one, and
-    to a row of its own when `counterparts` maps it to '' (no counterpart)."""
-    order: list[tuple[str, ...]] = []
-    found: dict[tuple[str, ...], dict[str, Clause]] = {}
-    prefix = f"ccba2018/law/{number}"
-    for ed_name in LAW_EDITIONS:
-        ed = corpus.editions.get(ed_name)
-        if ed is None:
-            continue
-        prev: tuple[str, ...] | None = None
-        members = _subtree(ed, f"{ed_name}/law/{number}")
-        if ed_name == "ccba1999" and counterparts:
-            own = {c.id for c in members}
-            members += [ed.clauses[a] for a, b in counterparts.items()
-                        if a not in own and a in ed.clauses and (b == prefix or b.startswith(prefix + "/"))]
-        for c in members:
-            path = ClauseId.parse(c.id).path[1:]
-            target = (counterparts or {}).get(c.id, "")
-            if ed_name == "ccba1999" and (target == prefix or target.startswith(prefix + "/")):
-                tpath = ClauseId.parse(target).path[1:]
-                if tpath in found and "ccba1999" not in found[tpath]:
-                    path = tpath
-            elif ed_name == "ccba1999" and counterparts and counterparts.get(c.id) == "":
-                path = (*path, "(ccba1999)")         # removed in 2018: not beside an unrelated clause
-            if path in found and ed_name in found[path]:
-                path = (*path, f"({ed_name})")       # a second clause for an occupied row: its own row
-            if path not in found:
-                found[path] = {}
-                pos = order.index(prev) + 1 if prev in order else (0 if prev is None else len(order))
-                order.insert(pos, path)
-            found[path][ed_name] = c
-            prev = path
-    return [Row(p, {e: found[p].get(e) for e in LAW_EDITIONS}) for p in order]
+def law_rows(corpus: Any, number: str) -> list[Row]:
+    """The rows of law `number` across the law editions, as the one alignment gives them
+    (assistant.graph.alignment.law_alignment): a clause beside its counterparts, a clause without one on a
+    row of its own."""
+    from ..graph.alignment import law_alignment
+
+    def clause(cid: str | None) -> Clause | None:
+        return corpus.editions[cid.split("/", 1)[0]].clauses.get(cid) if cid else None
+
+    return [Row(r.path, {ed: clause(cid) for ed, cid in r.ids.items()}) for r in law_alignment(corpus, number)]
 
 
 def render(ctx: Ctx) -> None:
@@ -127,6 +104,7 @@ def pick_law_title(title_of: Callable[[str], Mapping[str, str] | None], number: 
 
 
 def _index(ctx: Ctx) -> None:
+    set_title(ctx, ctx.t("page_law"))
     corpus = services.corpus()
     st.caption(ctx.t("law_intro"))
     ed18 = corpus.editions["ccba2018"]
@@ -138,7 +116,7 @@ def _index(ctx: Ctx) -> None:
     chapters = {ch.id: ch for ch in ed18.chapters}
     for ch_id, laws in by_chapter.items():
         ch = chapters.get(ch_id)
-        label = ctx.t("law_chapter", n=ch.number, title=esc(ch.title)) if ch else "—"
+        label = esc(chapter_title(ctx, ch.id, ch.title)) if ch else "—"
         with st.expander(label):
             for law in laws:
                 n = law.number
@@ -150,7 +128,8 @@ def _index(ctx: Ctx) -> None:
     wbf = corpus.editions["wbf2017"]
     with st.expander(ctx.t("law_group_definitions")):
         for d in [*wbf.definitions(), *[c for c in wbf.clauses.values() if c.level == "policy" and c.parent is None]]:
-            link(pick(d.term or d.title, ctx.lang) or d.number, "law", key=safe_key("law_idx", d.id), id=d.id)
+            name = (concept_label(d.number, ctx.lang) if d.cid.kind == "definition" else "") or pick(d.term or d.title, ctx.lang)
+            link(name or d.number, "law", key=safe_key("law_idx", d.id), id=d.id)
     st.subheader(ctx.t("law_group_guandan"))
     _article_index(ctx, corpus.editions["guandan2017"], "guandan")
 
@@ -167,7 +146,7 @@ def _article_index(ctx: Ctx, ed: Any, kind: str) -> None:
             by_chapter.setdefault(a.chapter or "", []).append(a)
     for ch_id, arts in by_chapter.items():
         ch = chapters.get(ch_id)
-        with st.expander(ctx.t("law_chapter", n=ch.number, title=esc(ch.title)) if ch else ed.name):
+        with st.expander(esc(chapter_title(ctx, ch.id, ch.title)) if ch else ed.name):
             for a in arts:
                 link(f"{group_name(ctx, kind, a.number)} · {pick(a.title, ctx.lang)}", "law",
                      key=safe_key("law_idx", a.id), id=a.id)
@@ -179,41 +158,66 @@ def _article_index(ctx: Ctx, ed: Any, kind: str) -> None:
 def _law(ctx: Ctx, corpus: Any, cid: ClauseId) -> None:
     number = cid.path[0]
     focus = cid.path[1:]
-    st.header(esc(f"{group_name(ctx, 'law', number)} · {law_title(corpus, number, ctx.lang)}"))
-    rows = law_rows(corpus, number, services.counterparts_1999())
+    head = f"{group_name(ctx, 'law', number)} · {law_title(corpus, number, ctx.lang)}"
+    set_title(ctx, head)
+    st.header(esc(head))
+    rows = law_rows(corpus, number)
     if focus:
         rows = [r for r in rows if r.path[:len(focus)] == focus]
         link(ctx.t("law_whole"), "law", key="law_whole", id=f"{cid.edition}/law/{number}")
-    show_redlines = st.toggle(ctx.t("law_redline_99_18"), value=True, key="law_redlines")
+    with st.container(horizontal=True, gap="medium"):
+        side = st.toggle(ctx.t("law_side_by_side"), key="law_side")
+        show_redlines = st.toggle(ctx.t("law_redline_99_18"), value=True, key="law_redlines")
     if show_redlines:
         st.caption(ctx.t("law_legend"))
     for i, row in enumerate(rows):
-        _row(ctx, corpus, row, i, show_redlines)
-    ids = [c.id for r in rows for c in r.clauses.values() if c is not None]
-    _links(ctx, corpus, ids)
+        _row(ctx, corpus, row, i, show_redlines, side)
+    shown = [c for r in rows for c in r.clauses.values() if c is not None]
+    _links(ctx, corpus, [c.id for c in shown])
     _prev_next(ctx, number, cid.edition)
+    _sources(ctx, shown)
 
 
-def _row(ctx: Ctx, corpus: Any, row: Row, i: int, show_redlines: bool) -> None:
+def _sources(ctx: Ctx, clauses: list[Clause]) -> None:
+    """Every shown clause's id and source file and lines, under one 'details' control at the page's end."""
+    details(ctx, [f"{c.id} · {ctx.t('law_source', src=str(c.source))}" if c.source is not None else c.id
+                  for c in clauses], key="law_details")
+
+
+def _row(ctx: Ctx, corpus: Any, row: Row, i: int, show_redlines: bool, side: bool) -> None:
+    """One position of the law: the user's edition and language, the other editions folded under one
+    control (or all side by side when asked for)."""
     label = " ".join(p for p in row.path if not p.startswith("(")) if row.path else ""
+    cols = ctx.columns()
+    old, new = row.clauses.get("ccba1999"), row.clauses.get("ccba2018")
+    a = old.text.get("zh-Hans", "") if old is not None else ""
+    b = new.text.get("zh-Hans", "") if new is not None else ""
     with st.container(border=bool(row.path)):
         if label:
             st.markdown(f"**{esc(label)}**")
-        cols = st.columns(len(COLUMNS))
-        for col, (ed, lang, key) in zip(cols, COLUMNS):
-            with col:
-                c = row.clauses.get(ed)
-                moved = c is not None and " ".join(ClauseId.parse(c.id).path[1:]) != label
-                st.caption(ctx.t(key) + (f" · `{c.id}`" if moved else ""))
-                if c is None:
-                    st.caption(ctx.t("law_missing"))
-                    continue
-                _clause_body(ctx, corpus, c, lang)
-        old, new = row.clauses.get("ccba1999"), row.clauses.get("ccba2018")
-        if show_redlines and old is not None and new is not None:
-            a, b = old.text.get("zh-Hans", ""), new.text.get("zh-Hans", "")
-            if a and b and a != b:
-                st.markdown(f"*{esc(ctx.t('law_redline_99_18'))}:* " + redline_markdown(services.redline(a, b)))
+        if side:
+            for col, spec in zip(st.columns(len(cols)), cols, strict=True):
+                with col:
+                    _cell(ctx, corpus, row, spec, label)
+        else:
+            _cell(ctx, corpus, row, cols[0], label)
+            present = {ed for ed, _lg, _k in cols[1:] if row.clauses.get(ed) is not None and ed != cols[0][0]}
+            state = ctx.t("ask_differs") if a and b and a != b else ""
+            with st.expander(ctx.t("law_other_editions", n=len(present) or len(cols) - 1) + (f" · {state}" if state else "")):
+                for spec in cols[1:]:
+                    _cell(ctx, corpus, row, spec, label)
+        if show_redlines and a and b and a != b:
+            st.markdown(f"*{esc(ctx.t('law_redline_99_18'))}:* " + redline_markdown(services.redline(a, b)))
+
+
+def _cell(ctx: Ctx, corpus: Any, row: Row, spec: tuple[str, str, str], label: str) -> None:
+    ed, lang, key = spec
+    c = row.clauses.get(ed)
+    st.caption(ctx.t(key))
+    if c is None:
+        st.caption(ctx.t("law_missing"))
+        return
+    _clause_body(ctx, corpus, c, lang)
 
 
 def _clause_body(ctx: Ctx, corpus: Any, c: Clause, lang: str) -> None:
@@ -233,8 +237,6 @@ def _clause_body(ctx: Ctx, corpus: Any, c: Clause, lang: str) -> None:
         f = fns.get(fid)
         if f is not None and f.text.get(lang):
             st.caption(f"{esc(ctx.t('law_footnotes'))} {esc(f.number)}: {esc(f.text[lang])}")
-    if c.source is not None and (text or title):
-        st.caption(esc(ctx.t("law_source", src=str(c.source))))
 
 
 def _prev_next(ctx: Ctx, number: str, edition: str) -> None:
@@ -260,21 +262,29 @@ def _single(ctx: Ctx, corpus: Any, cid: ClauseId) -> None:
     top = ed.clauses.get(str(root)) or ed.clauses[str(cid)]
     kind = "guandan" if cid.edition == "guandan2017" else cid.kind
     head = group_name(ctx, kind, top.number)
-    title = pick(top.title or top.term, ctx.lang)
+    if cid.kind == "definition":
+        head = group_name(ctx, kind, concept_label(top.number, ctx.lang) or pick(top.term, ctx.lang) or top.number)
+        title = ""
+    else:
+        title = pick(top.title or top.term, ctx.lang)
+    set_title(ctx, f"{head} · {title}" if title else head)
     st.header(esc(f"{head} · {title}" if title else head))
     clauses = _subtree(ed, str(cid))
     langs = sorted({lg for c in clauses for lg in (*c.text, *c.title, *c.term)},
-                   key=lambda lg: (lg != ctx.lang, lg))
+                   key=lambda lg: (0 if lg == ctx.lang else 1 if lg[:2] == ctx.lang[:2] else 2, lg))
     for c in clauses:
         with st.container(border=True):
             path = ClauseId.parse(c.id).path[1:]
             if path:
                 st.markdown(f"**{esc(' '.join(path))}**")
-            cols = st.columns(max(1, len(langs)))
-            for col, lang in zip(cols, langs):
-                with col:
-                    _clause_body(ctx, corpus, c, lang)
+            if langs:
+                _clause_body(ctx, corpus, c, langs[0])
+            if len(langs) > 1:
+                with st.expander(ctx.t("law_other_languages", n=len(langs) - 1)):
+                    for lang in langs[1:]:
+                        _clause_body(ctx, corpus, c, lang)
     _links(ctx, corpus, [c.id for c in clauses])
+    _sources(ctx, clauses)
 
 
 # ------------------------------------------------------------------------------------ citations

@@ -11,7 +11,7 @@ import streamlit as st
 from ..errors import BridgelawError
 from . import services
 from .i18n import pick
-from .render import EDITION_PREFS, Ctx, esc, go, id_label, link
+from .render import Ctx, error_text, esc, go, id_label, link, set_title
 
 MAX_STEPS = 64
 
@@ -41,16 +41,33 @@ def render(ctx: Ctx) -> None:
         return
     tree = trees.get(topic)
     if tree is None:
-        from ..rulings import UnknownTopic
-
-        st.error(ctx.t("rule_unknown_topic", msg=esc(str(UnknownTopic(topic[:80], sorted(trees))))))
+        err = BridgelawError(key="unknown_topic_below", params={"topic": topic[:80]})
+        st.error(ctx.t("rule_unknown_topic", msg=error_text(ctx.lang, err)))
         _topics(ctx, trees)
         return
     edition = st.query_params.get("edition", "") or ctx.edition
     if edition not in tree.editions:
-        edition = ctx.edition if ctx.edition in tree.editions else tree.editions[0]
-    st.header(esc(pick(tree.title, ctx.lang)))
+        edition = next((e for e in ctx.editions if e in tree.editions), tree.editions[0])
+    set_title(ctx, pick(tree.title, ctx.lang))
+    st.subheader(esc(pick(tree.title, ctx.lang)))
     _edition_switch(ctx, tree, topic, edition)
+    _wizard(ctx, topic, edition)
+
+
+def answer_order(options: list[Any]) -> list[int]:
+    """The offered answers' indices in display order: yes before no on every step; among other answers
+    the common case first (the tree's `usual` answer), then the tree's order. The tree's order stays the
+    index in the URL, so shared walks keep working."""
+    def rank(i: int) -> int:
+        v = options[i].canonical()
+        return 0 if v is True else 1 if v is False else 2 if getattr(options[i], "usual", False) else 3
+
+    return sorted(range(len(options)), key=rank)
+
+
+@st.fragment
+def _wizard(ctx: Ctx, topic: str, edition: str) -> None:
+    """The walk: a step reruns this fragment only (the header and the rest of the page stay as they are)."""
     path = _path(st.query_params.get("a", ""))
     session = services.start_ruling(topic, edition)
     try:
@@ -61,20 +78,23 @@ def render(ctx: Ctx) -> None:
     except (BridgelawError, ValueError):
         st.warning(ctx.t("rule_bad_path"))
         session, path = services.start_ruling(topic, edition), []
-    _history(ctx, session)
     if session.done:
         _ruling(ctx, session.ruling())
+        _history(ctx, session)
         _controls(ctx, topic, edition, path)
         return
     q = session.question()
-    st.subheader(ctx.t("rule_step", n=len(path) + 1))
+    st.caption(ctx.t("rule_step", n=len(path) + 1))
     st.markdown(f"**{esc(pick(q.ask, ctx.lang))}**")
     if q.help:
         with st.expander(ctx.t("rule_help")):
             st.markdown(esc(pick(q.help, ctx.lang)))
-    for i, ans in enumerate(session.options()):
-        st.button(esc(pick(ans.label, ctx.lang)), key=f"rule_opt_{i}", on_click=go, args=("rule",),
-                  kwargs={"topic": topic, "edition": edition, "a": _a([*path, i])}, use_container_width=True)
+    options = session.options()
+    for pos, i in enumerate(answer_order(options)):
+        st.button(esc(pick(options[i].label, ctx.lang)), key=f"rule_opt_{pos}", on_click=go, args=("rule",),
+                  kwargs={"topic": topic, "edition": edition, "a": _a([*path, i])}, type="primary",
+                  width="stretch")
+    _history(ctx, session)
     _controls(ctx, topic, edition, path)
 
 
@@ -82,12 +102,12 @@ def _topics(ctx: Ctx, trees: dict[str, Any]) -> None:
     st.caption(ctx.t("rule_intro"))
     st.markdown(ctx.t("rule_choose"))
     for topic, tree in trees.items():
-        ed = ctx.edition if ctx.edition in tree.editions else tree.editions[0]
+        ed = next((e for e in ctx.editions if e in tree.editions), tree.editions[0])
         link(pick(tree.title, ctx.lang), "rule", key=f"rule_topic_{topic}", topic=topic, edition=ed)
 
 
 def _edition_switch(ctx: Ctx, tree: Any, topic: str, edition: str) -> None:
-    eds = [e for e in EDITION_PREFS if e in tree.editions] + [e for e in tree.editions if e not in EDITION_PREFS]
+    eds = [e for e in ctx.editions if e in tree.editions] + [e for e in tree.editions if e not in ctx.editions]
     if st.session_state.get("_rule_ed_src") != edition:
         st.session_state["rule_edition"] = edition
         st.session_state["_rule_ed_src"] = edition
@@ -102,22 +122,21 @@ def _edition_switch(ctx: Ctx, tree: Any, topic: str, edition: str) -> None:
 def _history(ctx: Ctx, session: Any) -> None:
     if not session.history:
         return
-    with st.expander(f"{ctx.t('rule_path')} ({len(session.history)})", expanded=session.done):
+    with st.expander(f"{ctx.t('rule_path')} ({len(session.history)})"):
         for n, s in enumerate(session.history, start=1):
             q = session.tree.node(s.node)
             st.markdown(f"{n}\\. {esc(pick(q.ask, ctx.lang))} → **{esc(pick(s.label, ctx.lang))}**")
 
 
 def _controls(ctx: Ctx, topic: str, edition: str, path: list[int]) -> None:
-    c1, c2 = st.columns(2)
-    with c1:
-        if path:
-            st.button(ctx.t("rule_back"), key="rule_back", on_click=go, args=("rule",),
-                      kwargs={"topic": topic, "edition": edition, "a": _a(path[:-1])}, use_container_width=True)
-    with c2:
-        if path:
-            st.button(ctx.t("rule_restart"), key="rule_restart", on_click=go, args=("rule",),
-                      kwargs={"topic": topic, "edition": edition}, use_container_width=True)
+    """Back and Restart: small, apart from the answers, so a thumb does not take one for the other."""
+    if not path:
+        return
+    with st.container(horizontal=True, gap="large", key="rule_controls"):
+        st.button(ctx.t("rule_back"), key="rule_back", on_click=go, args=("rule",), type="tertiary",
+                  icon=":material/undo:", kwargs={"topic": topic, "edition": edition, "a": _a(path[:-1])})
+        st.button(ctx.t("rule_restart"), key="rule_restart", on_click=go, args=("rule",), type="tertiary",
+                  icon=":material/restart_alt:", kwargs={"topic": topic, "edition": edition})
 
 
 def _ruling(ctx: Ctx, r: Any) -> None:

@@ -22,7 +22,7 @@ from ..scoring.calc import (
     undertrick_penalty,
 )
 from ..scoring.tables import DOUBLINGS, SUITS, VULS, Law77
-from .render import Ctx, esc, go
+from .render import Ctx, details, esc, go, set_title
 
 MAX_DOWN_SHOWN = 7                    # rows of the cumulative undertrick table
 _DIFF_RE = re.compile(r"^[+-]?\d{1,5}$")    # the converter takes -99990..99990 (Law 77 scores stay below 8000)
@@ -54,6 +54,8 @@ def _edition(ctx: Ctx) -> str:
 
 
 def render(ctx: Ctx) -> None:
+    set_title(ctx, ctx.t("page_score"))
+    st.session_state["_score_sources"] = {}     # the sources this run cites, listed under "details"
     st.caption(ctx.t("score_intro"))
     edition = _edition(ctx)
     contract = st.query_params.get("c", "")[:40]
@@ -80,6 +82,7 @@ def render(ctx: Ctx) -> None:
     st.markdown(esc(ctx.t("score_imps_result", diff=f"{diff:+d}", imps=f"{r.imps:+d}", band=band)))
     st.caption(esc(_cite_text(ctx, r.cite)))
     _tables(ctx, edition)
+    details(ctx, list(st.session_state["_score_sources"]), key="score_details")
 
 
 def _result(ctx: Ctx, contract: str, vul: bool, edition: str) -> None:
@@ -113,7 +116,9 @@ def _label(ctx: Ctx, c: Cite) -> str:
 
 
 def _cite_text(ctx: Ctx, c: Cite) -> str:
-    return f"{_label(ctx, c)} ({c.clause}, {c.file}:{c.lines[0]}–{c.lines[1]})"
+    """The cite as a reader sees it; its clause id, file and lines go to the page's details control."""
+    st.session_state.setdefault("_score_sources", {})[f"{c.clause} · {c.file}:{c.lines[0]}–{c.lines[1]}"] = None
+    return _label(ctx, c)
 
 
 def _band(lowest: int, highest: int | None) -> str:
