@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..rulings.schema import Leaf, Tree
+from ..rulings.schema import Question as TreeQuestion
 from . import sources
 from .model import Question
 from .scope import Scope, place, spread
@@ -82,12 +84,24 @@ def _prefix(a: sources.TreePath, leaf_depth: dict[str, tuple[str, ...]], leaf: s
     return n
 
 
+def _leaf(tree: Tree, node_id: str) -> Leaf:
+    node = tree.node(node_id)
+    assert isinstance(node, Leaf), f"{tree.topic}: {node_id} is not a ruling"
+    return node
+
+
+def _question(tree: Tree, node_id: str) -> TreeQuestion:
+    node = tree.node(node_id)
+    assert isinstance(node, TreeQuestion), f"{tree.topic}: {node_id} is not a question"
+    return node
+
+
 def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.TreePath]) -> Question | None:
     tree = sources.trees()[item.topic]
     if contradictions(tree, item.path):
         return None                 # facts that contradict each other never reach an exam
     lang = scope.lang
-    leaf = tree.node(item.path.leaf)
+    leaf = _leaf(tree, item.path.leaf)
     eds = (scope.edition, tree.rules_edition(scope.edition))
     answer = squash(leaf.text_for(*eds)[0][lang])          # the ruling in this edition's own words
     cites = list(leaf.cites.get(scope.edition) or leaf.cites.get(tree.rules_edition(scope.edition)) or [])
@@ -100,7 +114,7 @@ def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.Tree
     # sibling rulings reachable in this edition, with another outcome than the path's
     siblings = []
     for lid in sorted(first_path):
-        other = tree.node(lid)
+        other = _leaf(tree, lid)
         if lid == item.path.leaf or other.outcome_code == leaf.outcome_code:
             continue
         text = squash(other.text_for(*eds)[0][lang])
@@ -113,7 +127,7 @@ def build(scope: Scope, rng: random.Random, item: Item, paths: list[sources.Tree
     ordered = sorted(siblings) if scope.difficulty == "hard" else sorted(siblings, key=lambda s: s[1])
     pool = ordered[: max(k, 1) * 2] if scope.difficulty == "hard" else ordered
     chosen = rng.sample(pool, min(k, len(pool)))
-    facts = "\n".join(phrase("ruling_fact", lang, ask=squash(tree.node(q).ask[lang]), answer=squash(a.label[lang]))
+    facts = "\n".join(phrase("ruling_fact", lang, ask=squash(_question(tree, q).ask[lang]), answer=squash(a.label[lang]))
                       for q, a in item.path.steps)
     stem = phrase("ruling_stem", lang, topic=squash(tree.title[lang]), facts=facts,
                   edition=edition_name(scope.edition, lang))
