@@ -4,7 +4,7 @@
 
 The build runs in a fresh temporary cache (so it really builds); cold start is a new Python process that
 loads the saved index and answers one question; warm latency is measured over the question set.
-Targets (issue 4): p95 warm query <= 50 ms, full index build <= 20 s.
+Targets (issue 14): p95 warm query <= 30 ms, full index build <= 20 s on 2 cores.
 """
 
 from __future__ import annotations

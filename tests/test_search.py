@@ -151,7 +151,7 @@ def test_table_situation_is_answered(searcher):
     (["？！。，……"], 2, "only punctuation"),
     (["😀🎉🃏"], 2, "only punctuation"),
     (["Law 120"], 1, "numbered 1 to 93"),
-    (["第九十九条"], 1, "unknown article"),
+    (["第九十九条"], 1, "1 至 93"),            # above the last CCBA article: Law 99, in the question's language
     (["wbf2017/law/27/Z/9"], 1, "unknown clause id"),
     (["revoke", "--edition", "wbf1997"], 2, "unknown edition"),
     (["revoke", "--lang", "fr"], 2, "unknown language"),
@@ -251,8 +251,9 @@ def test_ruling_topic_votes_for_the_laws_its_tree_rests_on():
 
     laws = [law for law, _ in topic_laws("revoke")]
     assert laws[0] == "64" and "63" in laws
-    boost = resources().searcher().topic_boost("我发现对方藏牌了")
-    g = resources().searcher().gpos
+    s = resources().searcher()
+    boost = s.analyse("我发现对方藏牌了").ch["rulings"]
+    g = s.gpos
     assert boost[g["law:64"]] > boost[g["law:27"]] == 0
 
 
@@ -288,36 +289,42 @@ def test_seat_names_are_cut_as_words():
     assert "北家" in toks and "开叫" in toks and "南家" in toks
 
 
-def test_group_pooling_adds_shares_of_the_next_best_clauses(searcher):
-    import dataclasses
-
-    from assistant.search.hybrid import HybridSearch, Tuning
-
-    s = HybridSearch(index=searcher.ix, tuning=dataclasses.replace(Tuning(), pool_shares=(1.0, 0.5)))
-    scores = np.zeros(len(s.ix.docs))
-    g = s.gpos["law:64"]
-    docs = np.flatnonzero(s.doc_group == g)[:3]
-    scores[docs] = [3.0, 2.0, 1.0]
-    mask = np.zeros(len(s.ix.docs), dtype=bool)
-    mask[docs] = True
-    assert s.pool(scores, mask)[g] == 3.0
-    assert s.pool_top(scores, mask)[g] == 3.0 + 0.5 * 2.0          # the third clause adds nothing
-    one = dataclasses.replace(Tuning(), pool_shares=(1.0,))
-    assert HybridSearch(index=searcher.ix, tuning=one).pool_top(scores, mask)[g] == 3.0
+# ---------- pure scoring functions (five-element arrays) ----------
+GROUP = np.array([0, 0, 0, 1, 1])          # five documents: three of group 0, two of group 1
 
 
-def test_situation_vote_counts_only_the_k_best_documents_overall(searcher):
-    """A law with many loosely matching situations must not outrank one whose situations match best."""
-    s = searcher
-    close, loose = s.gpos["law:72"], s.gpos["law:64"]
-    a = np.flatnonzero(s.doc_group == close)[:2]
-    b = np.flatnonzero(s.doc_group == loose)[:6]
-    scores = np.zeros(len(s.ix.docs))
-    scores[a] = [5.0, 4.0]
-    scores[b] = [3.0, 2.9, 2.8, 2.7, 2.6, 2.5]
-    mask = np.zeros(len(s.ix.docs), dtype=bool)
-    mask[a] = mask[b] = True
-    vote = s.pool_knn(scores, mask, 3)                  # the k best overall: 5.0, 4.0 (law 72) and 3.0 (law 64)
-    assert vote[close] == 9.0 and vote[loose] == 3.0
-    assert s.pool_knn(scores, mask, 100)[loose] == pytest.approx(16.5)   # with k large every document counts
-    assert s.pool_knn(np.zeros(len(s.ix.docs)), mask, 3).sum() == 0.0    # a zero score is no vote
+def test_ranks_skip_invalid_and_zero_scores():
+    from assistant.search.scoring import ranks
+
+    r = ranks(np.array([0.5, 2.0, 0.0, 1.0, 3.0]), np.array([True, True, True, True, False]))
+    assert list(r[:2]) == [4.0, 2.0] and np.isinf(r[2]) and r[3] == 3.0 and np.isinf(r[4])
+
+
+def test_rrf_gives_nothing_to_an_unranked_group():
+    from assistant.search.scoring import rrf
+
+    out = rrf(np.array([1.0, 2.0, np.inf, 4.0, 5.0]), 2.0, 20.0)
+    assert out[0] == pytest.approx(2 / 21) and out[2] == 0.0 and out[0] > out[1] > out[3] > out[4]
+
+
+def test_group_pooling_adds_shares_of_the_next_best_clauses():
+    from assistant.search.scoring import pool_max, pool_top
+
+    scores = np.array([3.0, 2.0, 1.0, 0.5, 0.25])
+    docs = np.ones(5, dtype=bool)
+    assert list(pool_max(scores, GROUP, docs, 2)) == [3.0, 0.5]
+    assert pool_top(scores, GROUP, docs, 2, (1.0, 0.5))[0] == 3.0 + 0.5 * 2.0     # the third adds nothing
+    assert pool_top(scores, GROUP, docs, 2, (1.0,))[0] == 3.0
+    docs[0] = False                                                                # outside the mask
+    assert pool_top(scores, GROUP, docs, 2, (1.0, 0.5))[0] == 2.0 + 0.5 * 1.0
+
+
+def test_situation_vote_counts_only_the_k_best_documents_overall():
+    """A group with many loosely matching documents must not outrank one whose documents match best."""
+    from assistant.search.scoring import pool_knn
+
+    scores = np.array([1.0, 0.9, 0.8, 5.0, 4.0])
+    docs = np.ones(5, dtype=bool)
+    assert list(pool_knn(scores, GROUP, docs, 2, 3)) == [1.0, 9.0]
+    assert pool_knn(scores, GROUP, docs, 2, 100)[0] == pytest.approx(2.7)   # with k large every document counts
+    assert pool_knn(np.zeros(5), GROUP, docs, 2, 3).sum() == 0.0             # a zero score is no vote

@@ -17,11 +17,10 @@ from typing import Optional
 
 import typer
 
-from ..errors import BadQuery
 from ..model import EDITIONS, LANGS
 
 
-def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
+def _print_answer(ans) -> None:
     if not ans.answered:
         typer.echo(ans.message)
         s = ans.searched
@@ -55,16 +54,21 @@ def register(app: typer.Typer) -> None:
                                                 help="embedding model: use (default), minilm, indomain, or a model folder"),
             as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
         """Hybrid search across editions and languages, grouped by law; declines when nothing applies."""
-        if edition is not None and edition not in EDITIONS:
-            raise BadQuery(f"unknown edition {edition!r} — choose from: {', '.join(EDITIONS)}")
-        if lang is not None and lang not in LANGS:
-            raise BadQuery(f"unknown language {lang!r} — choose from: {', '.join(LANGS)}")
+        from ..inputs import edition_name, lang_name, model_name
+
+        # every name is checked before any corpus, index or model loads (a wrong one answers at once)
+        if edition is not None:
+            edition_name(edition)
+        if lang is not None:
+            lang_name(lang)
+        if model is not None:
+            model_name(model)
         from .query import check
 
         check(question)                      # bad input fails before any model or index loads
-        from .hybrid import default_search
+        from ..resources import resources
 
-        ans = default_search(model).search(question, edition=edition, lang=lang, top=top)
+        ans = resources().searcher(model).search(question, edition=edition, lang=lang, top=top)
         if as_json:
             emit_json(ans.to_json())
         else:

@@ -40,7 +40,7 @@ TABLE_WORDS = ("东家", "南家", "西家", "北家", "庄家", "明手", "防�
 
 
 @lru_cache(maxsize=1)
-def _jieba():  # type: ignore[no-untyped-def]
+def _jieba():
     """jieba with the user words added; its prefix dictionary read from the `jieba` artifact when cached.
 
     jieba's own start (its 500,000-entry dictionary) takes 0.44 s; the ready dictionary with the user
@@ -73,7 +73,7 @@ def _jieba():  # type: ignore[no-untyped-def]
 
 
 @lru_cache(maxsize=1)
-def _stemmer():  # type: ignore[no-untyped-def]
+def _stemmer():
     import Stemmer
 
     return Stemmer.Stemmer("english")

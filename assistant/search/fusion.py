@@ -1,0 +1,115 @@
+"""Fusion of the channels' group scores into one ranking: the hand-set weighted reciprocal-rank fusion
+(`Tuning`), and the learned one (a conditional-logit ranker over per-group channel features, trained on
+the project's question sets' train split by bench/data/train_search_models.py, its temperature chosen on
+the validation split). The learned ranker also gives each result an honest confidence: the calibrated
+chance that it is the law the question is about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .scoring import rank_feature, ranks, rrf
+
+RANKED = ("lexical", "embedding", "index", "scenarios_lexical", "scenarios_embedding")
+FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
+            "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding",
+            "kind_article", "kind_weak", "rank_hand")
+
+
+@dataclass
+class Tuning:
+    """Hand-set fusion parameters (the fallback, and the learned ranker's `rank_hand` feature)."""
+
+    lexical: float = 1.0          # weight of the BM25 group ranking (clause and whole-law documents)
+    embedding: float = 0.7        # weight of the embedding group ranking (clause and sub-tree documents)
+    embedding_zh: float = 0.7     # the same for Chinese questions
+    index: float = 0.3            # weight of the embedding ranking of WBF index terms
+    headwords: float = 0.1        # share of the top score added for WBF index headwords named verbatim
+    rrf_k: float = 20.0           # reciprocal-rank constant
+    expansion: float = 0.3        # weight of crosswalk expansion tokens in BM25
+    definitions: float = 0.5      # weight of definition/policy groups (they answer few questions)
+    rulings: float = 0.3          # weight of the laws a matching ruling tree rests on
+    rulings_topics: int = 2       # how many matching trees count
+    scenarios_lexical: float = 1.0    # weight of the BM25 ranking of table situations
+    scenarios_embedding: float = 0.5  # weight of the embedding ranking of table situations
+    scenarios_k: int = 10             # BM25 of situations: the k best situations overall vote for their laws
+    pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)   # a group's best clause plus shares of the next two
+
+
+def channel_ranks(ch: dict[str, np.ndarray], valid: np.ndarray) -> dict[str, np.ndarray]:
+    """Each channel's group ranks (computed once per question: fusion, features and `why` read them)."""
+    return {name: ranks(v, valid) for name, v in ch.items()}
+
+
+def hand_fusion(ch: dict[str, np.ndarray], valid: np.ndarray, weak: np.ndarray, zh: bool, t: Tuning,
+                rk: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """Weighted reciprocal-rank fusion of the channels present in `ch` (hand-set weights)."""
+    rk = rk if rk is not None else channel_ranks(ch, valid)
+    fused = np.zeros(len(valid), dtype=np.float64)
+    weights = {"lexical": t.lexical, "embedding": t.embedding_zh if zh else t.embedding, "index": t.index,
+               "scenarios_lexical": t.scenarios_lexical, "scenarios_embedding": t.scenarios_embedding}
+    for name, w in weights.items():
+        if name in ch and w:
+            fused += rrf(rk[name], w, t.rrf_k)
+    hw = ch.get("headwords")
+    if hw is not None and hw.max() > 0 and fused.max() > 0:
+        fused += t.headwords * fused.max() * hw / hw.max() * valid
+    if "rulings" in ch:
+        fused += t.rulings * ch["rulings"] * valid
+    fused[weak] *= t.definitions
+    fused[~valid] = 0.0
+    return fused
+
+
+def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarray, zh: bool,
+             hand: np.ndarray, rrf_k: float, rk: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """The learned ranker's features, one row per group (columns: FEATURES); channels not in `ch` give 0."""
+    rk = rk if rk is not None else channel_ranks(ch, valid)
+    n = len(valid)
+    zero = np.zeros(n)
+    cols = {f"rank_{c}": rank_feature(rk[c]) if c in ch else zero for c in RANKED}
+    for c in RANKED:            # the score against the best valid group's: how clear the lead is
+        top = float(ch[c][valid].max()) if c in ch and valid.any() else 0.0
+        cols[f"score_{c}"] = np.where(valid, ch[c], 0.0) / top if top > 0 else zero
+    hw = ch.get("headwords", zero)
+    cols["headwords"] = hw / hw.max() if hw.max() > 0 else zero
+    cols["rulings"] = ch.get("rulings", zero) * rrf_k
+    for c in ("embedding", "index", "scenarios_embedding"):
+        cols[f"zh_rank_{c}"] = cols[f"rank_{c}"] * float(zh)
+    cols["kind_article"] = (group_kind == "article").astype(np.float64)
+    cols["kind_weak"] = np.isin(group_kind, ["definition", "policy"]).astype(np.float64)
+    cols["rank_hand"] = rank_feature(ranks(hand, valid))
+    return np.stack([cols[f] for f in FEATURES], axis=1)
+
+
+@dataclass(frozen=True)
+class Ranker:
+    """A conditional-logit ranker: utility = X @ w; P(group) = softmax(utility / temperature) over the
+    candidates (the groups with any evidence)."""
+
+    w: np.ndarray
+    temperature: float = 1.0
+
+    def utility(self, x: np.ndarray) -> np.ndarray:
+        return x @ self.w
+
+    def probabilities(self, x: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+        """Calibrated chance of each candidate group being the answer; 0 for non-candidates."""
+        u = self.utility(x) / self.temperature
+        p = np.zeros(len(u))
+        if candidates.any():
+            z = u[candidates] - u[candidates].max()
+            e = np.exp(z)
+            p[candidates] = e / e.sum()
+        return p
+
+
+def candidates_of(ch: dict[str, np.ndarray], valid: np.ndarray) -> np.ndarray:
+    """The groups some channel found evidence for (and that have a clause to show)."""
+    any_ev = np.zeros(len(valid), dtype=bool)
+    for v in ch.values():
+        any_ev |= v > 0
+    return any_ev & valid

@@ -1,0 +1,89 @@
+"""The search's learned models, in one small file (assistant/search/models.npz, plain arrays, no pickle):
+the answerability classifier and the fusion ranker, trained and calibrated offline by
+bench/data/train_search_models.py from the project's data (table situations, the question sets' train
+split; calibration and thresholds on the validation split). Not an input of the index (a .npz is not in
+the index key): retraining changes answers, not the index.
+
+Answerability: logistic regression on the question's embedding (for the embedder it was trained with)
+and a few retrieval summaries (best cosine, BM25 coverage, crosswalk terms, ruling topics), Platt-scaled;
+`summary` weights (no embedding) serve any other embedder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import BridgelawError
+from .fusion import FEATURES, Ranker
+from .scoring import sigmoid
+
+MODELS_FILE = Path(__file__).with_name("models.npz")
+SUMMARY = ("cos_clause", "cos_index", "coverage", "bm25_max", "n_tokens", "zh", "headwords", "terms", "topics")
+
+
+class ModelFileError(BridgelawError):
+    """The learned models file is missing or does not fit this code."""
+
+    exit_code = 3
+
+
+@dataclass(frozen=True)
+class Answerability:
+    """P(the rulebooks answer this question) from [embedding?, standardised summaries]."""
+
+    w: np.ndarray               # weights: embedding part (may be empty) then summary part
+    b: float
+    mu: np.ndarray              # summary standardisation
+    sd: np.ndarray
+    uses_embedding: bool
+
+    def probability(self, qv: np.ndarray, summary: np.ndarray) -> float:
+        z = (summary - self.mu) / self.sd
+        x = np.concatenate([qv, z]) if self.uses_embedding else z
+        return float(sigmoid(x @ self.w + self.b))
+
+
+@dataclass(frozen=True)
+class Models:
+    """Everything learned: the ranker, the two answerability models, and the decision thresholds."""
+
+    ranker: Ranker
+    answer_full: Answerability
+    answer_summary: Answerability
+    embedder: str               # the model key the full answerability model was trained with
+    decline_below: float        # P(answerable) below this: declined
+    high_from: float            # top result's chance from this (and answerable): confidence high
+
+    def answerability(self, embedder: str) -> Answerability:
+        return self.answer_full if embedder == self.embedder else self.answer_summary
+
+
+def _answer(data: dict[str, np.ndarray], prefix: str, uses_embedding: bool) -> Answerability:
+    return Answerability(data[f"{prefix}_w"], float(data[f"{prefix}_b"]), data["summary_mu"],
+                         data["summary_sd"], uses_embedding)
+
+
+def load_models(path: Path | None = None) -> Models:
+    """Read the models file; ModelFileError when it is missing or was made for other features."""
+    path = path or MODELS_FILE
+    if not path.is_file():
+        raise ModelFileError(f"no search models at {path} — the file is not built — "
+                             "run .venv/bin/python bench/data/train_search_models.py")
+    with np.load(path, allow_pickle=False) as npz:
+        data = {k: npz[k] for k in npz.files}
+    if tuple(str(x) for x in data["ranker_features"]) != FEATURES or \
+            tuple(str(x) for x in data["summary_features"]) != SUMMARY:
+        raise ModelFileError(f"{path.name}: made for other features than this code computes — "
+                             "retrain with bench/data/train_search_models.py")
+    return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"])),
+                  _answer(data, "answer_full", True), _answer(data, "answer_summary", False),
+                  str(data["embedder"]), float(data["decline_below"]), float(data["high_from"]))
+
+
+def save_models(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """Write the models file (the training script's output), checking the feature lists it must carry."""
+    arrays = dict(arrays, ranker_features=np.array(FEATURES), summary_features=np.array(SUMMARY))
+    np.savez(path, **arrays)  # type: ignore[arg-type]

@@ -1,0 +1,53 @@
+"""The train / validation / test split of the project's question sets, by question group.
+
+    .venv/bin/python bench/data/splits.py        # print the counts per set, split and language
+
+A group (the same question in zh-Hans, zh-Hant and en) goes whole to one split, chosen by a hash of its
+id: sha256(group) mod 100 < 60 train, < 80 validation, else test. Stable for groups appended later, and
+the three languages of a question never straddle two splits. The test split is never indexed, trained
+or tuned on; `bench/retrieval.py --split test` reports on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent
+QUESTION_SETS = ("laws-01-46", "laws-47-93", "out-of-scope")
+SPLITS = ("train", "validation", "test")
+CUTS = (60, 80)             # percent: [0, 60) train, [60, 80) validation, [80, 100) test
+
+
+def split_of(group: str) -> str:
+    """'train' | 'validation' | 'test' for a question group id."""
+    bucket = int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % 100
+    return "train" if bucket < CUTS[0] else "validation" if bucket < CUTS[1] else "test"
+
+
+def read_set(name: str) -> list[dict]:
+    path = DATA / "questions" / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def questions(split: str, sets: tuple[str, ...] = QUESTION_SETS) -> list[dict]:
+    """Every question of `sets` whose group falls in `split`, in file order."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r} — choose one of {', '.join(SPLITS)}")
+    return [row for name in sets for row in read_set(name) if split_of(row["group"]) == split]
+
+
+def counts() -> dict[str, dict[str, int]]:
+    """Questions per set and split (each split's count covers its three languages)."""
+    out: dict[str, dict[str, int]] = {}
+    for name in QUESTION_SETS:
+        c = Counter(split_of(r["group"]) for r in read_set(name))
+        out[name] = {s: c[s] for s in SPLITS}
+    return out
+
+
+if __name__ == "__main__":
+    for name, per in counts().items():
+        print(f"{name:14s} " + "  ".join(f"{s} {n:4d}" for s, n in per.items()))

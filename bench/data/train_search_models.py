@@ -1,0 +1,268 @@
+"""Train the search's learned models and write assistant/search/models.npz (assistant.search.learned).
+
+    .venv/bin/python bench/data/train_search_models.py [--cache FILE]
+
+Data (all made by the project, in the repository):
+  ranker         the question sets' train split (bench/data/splits.py), questions with a primary law
+                 or article; the temperature is chosen on the validation split.
+  answerability  in scope: the table situations (assistant/data/scenarios) and the train split's
+                 answerable questions; out of scope: the train split of out-of-scope.jsonl and
+                 out-of-scope-train.jsonl (written for training only). L2 strength, Platt scaling and the
+                 decline threshold are chosen on the validation split.
+Never reads the test split, the dev set or cross-topic.jsonl. Deterministic (full-batch gradient descent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from splits import questions  # noqa: E402
+
+OOS_TRAIN = HERE / "questions" / "out-of-scope-train.jsonl"
+MAX_WRONGLY_DECLINED = 0.01     # the decline threshold keeps answerable declines below this (train and validation)
+QUESTION_WEIGHT = 4.0           # a question's weight against a table situation's in the answerability training
+OOS_SHARE = 0.5                 # the out-of-scope examples' total weight against the in-scope ones
+HIGH_PRECISION = 0.85           # confidence high from the chance at which validation's first results are this right
+
+
+def gold_key(primary: str) -> str:
+    from assistant.text import cn2int
+
+    return f"article:{cn2int(primary.strip('第条'))}" if primary.startswith("第") else f"law:{primary}"
+
+
+def searcher():  # type: ignore[no-untyped-def]
+    """The searcher with neutral models (features do not depend on them)."""
+    from assistant.resources import resources
+    from assistant.search.fusion import FEATURES, Ranker
+    from assistant.search.hybrid import HybridSearch
+    from assistant.search.learned import SUMMARY, Answerability, Models
+
+    zero = Answerability(np.zeros(len(SUMMARY)), 0.0, np.zeros(len(SUMMARY)), np.ones(len(SUMMARY)), False)
+    models = Models(Ranker(np.zeros(len(FEATURES))), zero, zero, "", 0.0, 1.0)
+    return HybridSearch(None, topics=resources().topics, models=models)  # noqa: RET504
+
+
+def extract(s, texts: list[str], cache: dict[str, dict], exclude: dict[str, np.ndarray]) -> None:  # type: ignore[no-untyped-def]
+    """Evidence of each text not yet in `cache`: query vector, summaries, the candidates' channel scores."""
+    from assistant.search.fusion import candidates_of
+    from assistant.search.hybrid import CJK
+
+    t0, todo = time.perf_counter(), [t for t in dict.fromkeys(texts) if t not in cache]
+    for i, text in enumerate(todo):
+        a = s.analyse(text, exclude=exclude.get(text))
+        cand = candidates_of(a.ch, a.valid)
+        cache[text] = {"qv": a.qv.astype(np.float32), "summary": a.summary, "ch": a.ch, "valid": a.valid,
+                       "hand": a.hand, "zh": bool(CJK.search(a.q.text)), "cand": cand}
+        if i % 500 == 499:
+            print(f"  {i + 1}/{len(todo)} in {time.perf_counter() - t0:.0f} s", flush=True)
+
+
+def featurise(s, cache: dict[str, dict]) -> None:  # type: ignore[no-untyped-def]
+    """The ranker's rows for the candidates of each cached text (fusion.features)."""
+    from assistant.search.fusion import features
+
+    for f in cache.values():
+        x = features(f["ch"], f["valid"], s.group_kind, f["zh"], f["hand"], s.tuning.rrf_k)
+        idx = np.flatnonzero(f["cand"])
+        f["x"], f["groups"] = x[idx], [s.group_names[j] for j in idx]
+
+
+def adam(grad, w: np.ndarray, steps: int = 600, lr: float = 0.05) -> np.ndarray:  # type: ignore[no-untyped-def]
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    for t in range(1, steps + 1):
+        g = grad(w)
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        w = w - lr * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+    return w
+
+
+def ranker_data(rows: list[dict], cache: dict[str, dict]) -> list[tuple[np.ndarray, int]]:
+    out = []
+    for r in rows:
+        if r["primary"] is None:
+            continue
+        f = cache[r["query"]]
+        g = gold_key(r["primary"])
+        if g in f["groups"]:
+            out.append((f["x"], f["groups"].index(g)))
+    return out
+
+
+def train_ranker(data: list[tuple[np.ndarray, int]], l2: float = 1e-3) -> np.ndarray:
+    """Conditional logit: maximise log softmax(X w)[gold] over the training questions."""
+    def grad(w: np.ndarray) -> np.ndarray:
+        g = l2 * w
+        for x, gold in data:
+            u = x @ w
+            p = np.exp(u - u.max())
+            p /= p.sum()
+            g += (x.T @ p - x[gold]) / len(data)
+        return g
+    return adam(grad, np.zeros(data[0][0].shape[1]))
+
+
+def softmax(u: np.ndarray) -> np.ndarray:
+    e = np.exp(u - u.max())
+    return e / e.sum()
+
+
+def nll(data: list[tuple[np.ndarray, int]], w: np.ndarray, temp: float) -> float:
+    total = 0.0
+    for x, gold in data:
+        u = x @ w / temp
+        total -= u[gold] - (u.max() + np.log(np.exp(u - u.max()).sum()))
+    return total / max(len(data), 1)
+
+
+def train_logistic(x: np.ndarray, y: np.ndarray, l2: float, sw: np.ndarray) -> tuple[np.ndarray, float]:
+    """L2 logistic regression with sample weights `sw`; returns (w, b)."""
+    wt = sw / sw.mean()
+
+    def grad(wb: np.ndarray) -> np.ndarray:
+        z = x @ wb[:-1] + wb[-1]
+        err = wt * (1 / (1 + np.exp(-np.clip(z, -40, 40))) - y) / len(y)
+        return np.r_[x.T @ err + l2 * wb[:-1], err.sum()]
+    wb = adam(grad, np.zeros(x.shape[1] + 1), steps=800, lr=0.02)
+    return wb[:-1], float(wb[-1])
+
+
+def sample_weights(y: np.ndarray, is_question: np.ndarray) -> np.ndarray:
+    """Questions count QUESTION_WEIGHT times a table situation (they are what users type); the
+    out-of-scope examples together weigh OOS_SHARE of the in-scope ones (not an equal half: the
+    boundary must not move into the answerable questions)."""
+    sw = np.where(is_question, QUESTION_WEIGHT, 1.0)
+    inside = sw[y == 1].sum()
+    sw[y == 0] *= OOS_SHARE * inside / max(sw[y == 0].sum(), 1e-9)
+    return sw
+
+
+def platt(z: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Scale a, shift c so that sigmoid(a z + c) is calibrated on (z, y)."""
+    def grad(ac: np.ndarray) -> np.ndarray:
+        p = 1 / (1 + np.exp(-np.clip(ac[0] * z + ac[1], -40, 40)))
+        return np.array([((p - y) * z).mean(), (p - y).mean()])
+    a, c = adam(grad, np.array([1.0, 0.0]), steps=1500, lr=0.01)
+    return float(a), float(c)
+
+
+def answer_xy(texts: list[str], labels: list[int], cache: dict[str, dict], mu: np.ndarray, sd: np.ndarray,
+              embedding: bool) -> tuple[np.ndarray, np.ndarray]:
+    rows = []
+    for t in texts:
+        z = (cache[t]["summary"] - mu) / sd
+        rows.append(np.r_[cache[t]["qv"], z] if embedding else z)
+    return np.array(rows, dtype=np.float64), np.array(labels, dtype=np.float64)
+
+
+def answer_model(train: tuple[list[str], list[int]], val: tuple[list[str], list[int]], cache: dict[str, dict],
+                 mu: np.ndarray, sd: np.ndarray, embedding: bool, sw: np.ndarray) -> tuple[np.ndarray, float, dict]:
+    """The L2 strength chosen on validation (log loss after Platt scaling); Platt folded into (w, b)."""
+    xt, yt = answer_xy(*train, cache, mu, sd, embedding)
+    xv, yv = answer_xy(*val, cache, mu, sd, embedding)
+    best = None
+    for l2 in (1e-4, 1e-3, 1e-2):
+        w, b = train_logistic(xt, yt, l2, sw)
+        a, c = platt(xv @ w + b, yv)
+        p = 1 / (1 + np.exp(-np.clip(a * (xv @ w + b) + c, -40, 40)))
+        loss = -np.mean(yv * np.log(p + 1e-12) + (1 - yv) * np.log(1 - p + 1e-12))
+        if best is None or loss < best[0]:
+            best = (loss, a * w, a * b + c, l2, p)
+    loss, w, b, l2, p = best  # type: ignore[misc]
+    return w, b, {"l2": l2, "val_logloss": round(float(loss), 4), "p_val": p, "y_val": yv}
+
+
+def high_threshold(pairs: list[tuple[float, bool]]) -> float:
+    """The lowest first-result chance from which validation's first results are right HIGH_PRECISION of the time."""
+    best = 1.0
+    for p_top, _ in sorted(pairs, reverse=True):
+        sure = [ok for p, ok in pairs if p >= p_top]
+        if np.mean(sure) >= HIGH_PRECISION:
+            best = p_top
+    return float(best)
+
+
+def decline_threshold(p: np.ndarray, y: np.ndarray) -> float:
+    """The highest threshold that declines at most MAX_WRONGLY_DECLINED of validation's answerable questions."""
+    answerable = np.sort(p[y == 1])
+    k = int(np.floor(MAX_WRONGLY_DECLINED * len(answerable)))
+    return float(answerable[k]) if len(answerable) else 0.5
+
+
+def main(argv: list[str] | None = None) -> None:
+    from assistant.search.learned import MODELS_FILE, save_models
+    from assistant.search.embedders import model_key
+    from assistant.search.query import game_of
+    from assistant.search.scenarios import load_scenarios
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cache", default=None, help="a scratch file keeping the features between runs "
+                    "(pickle; only for iterating on the training itself: delete it when search code changes)")
+    args = ap.parse_args(argv)
+    train, val = questions("train"), questions("validation")
+    extra = [json.loads(x) for x in OOS_TRAIN.read_text(encoding="utf-8").splitlines() if x.strip()]
+    situations = [sc.text for sc in load_scenarios()]
+    s = searcher()
+    cache: dict[str, dict] = {}
+    scratch = Path(args.cache) if args.cache else None
+    if scratch and scratch.is_file():
+        cache = pickle.loads(scratch.read_bytes())
+    extract(s, [r["query"] for r in train + val + extra] + situations, cache, {})
+    if scratch:
+        scratch.write_bytes(pickle.dumps(cache))
+    featurise(s, cache)
+
+    data = ranker_data(train, cache)
+    w_rank = train_ranker(data)
+    vdata = ranker_data(val, cache)
+    temp = min((nll(vdata, w_rank, t), t) for t in np.arange(0.3, 3.01, 0.1))[1]
+    # Guandan questions are in scope by their own markers (the classifier never sees them at search time)
+    bridge = [r for r in train + extra if game_of(r["query"]) == "bridge"]
+    tr_texts = situations + [r["query"] for r in bridge]
+    tr_y = [1] * len(situations) + [int(r["primary"] is not None) for r in bridge]
+    summ = np.array([cache[t]["summary"] for t in tr_texts])
+    mu, sd = summ.mean(axis=0), summ.std(axis=0) + 1e-6
+    val_bridge = [r for r in val if game_of(r["query"]) == "bridge"]
+    va = ([r["query"] for r in val_bridge], [int(r["primary"] is not None) for r in val_bridge])
+    sw = sample_weights(np.array(tr_y), np.arange(len(tr_texts)) >= len(situations))
+    w_full, b_full, info_full = answer_model((tr_texts, tr_y), va, cache, mu, sd, True, sw)
+    w_sum, b_sum, info_sum = answer_model((tr_texts, tr_y), va, cache, mu, sd, False, sw)
+    # the threshold must hold on validation and on the train questions (in-sample, but four times as many)
+    xq, yq = answer_xy([r["query"] for r in bridge], [int(r["primary"] is not None) for r in bridge],
+                       cache, mu, sd, True)
+    p_train = 1 / (1 + np.exp(-np.clip(xq @ w_full + b_full, -40, 40)))
+    thr = min(decline_threshold(info_full["p_val"], info_full["y_val"]), decline_threshold(p_train, yq))
+    print(f"decline below {thr:.3f}: train questions no-answer declined {np.mean(p_train[yq == 0] < thr):.3f}, "
+          f"answerable declined {np.mean(p_train[yq == 1] < thr):.3f}")
+    pv, yv = info_full["p_val"], info_full["y_val"]
+    print(f"ranker: {len(data)} train questions, weights {np.round(w_rank, 2).tolist()}, temperature {temp:.1f}")
+    print(f"answerability: {len(tr_texts)} train texts ({sum(tr_y)} in scope); l2 {info_full['l2']}, "
+          f"validation log loss {info_full['val_logloss']} (summary-only {info_sum['val_logloss']})")
+    print(f"decline below {thr:.3f}: validation no-answer declined {np.mean(pv[yv == 0] < thr):.3f}, "
+          f"answerable declined {np.mean(pv[yv == 1] < thr):.3f}")
+    high = [(float(np.max(softmax(x @ w_rank / temp))), int(np.argmax(x @ w_rank)) == gold) for x, gold in vdata]
+    high_from = high_threshold(high)
+    sure = [ok for p_top, ok in high if p_top >= high_from]
+    print(f"validation: first result right {np.mean([ok for _, ok in high]):.3f}; confidence high (from {high_from:.2f}) for "
+          f"{len(sure)}/{len(high)}, of which right {np.mean(sure) if sure else 0:.3f}")
+    save_models(MODELS_FILE, {"ranker_w": w_rank, "ranker_temperature": np.array(temp),
+                              "answer_full_w": w_full, "answer_full_b": np.array(b_full),
+                              "answer_summary_w": w_sum, "answer_summary_b": np.array(b_sum),
+                              "summary_mu": mu, "summary_sd": sd, "embedder": np.array(model_key(None)),
+                              "decline_below": np.array(thr), "high_from": np.array(high_from)})
+    print(f"wrote {MODELS_FILE}")
+
+
+if __name__ == "__main__":
+    main()
