@@ -124,7 +124,8 @@ def source_fingerprint(root: Path | None = None) -> str:
     root = Path(root or corpus_dir())
     manifest = load_manifest(root)
     h = hashlib.sha256((root / "manifest.yaml").read_bytes())
-    for src in dict(manifest["sources"]).values():
+    sources: dict[str, dict[str, object]] = manifest["sources"]  # type: ignore[assignment]
+    for src in sources.values():
         file = str(src["file"])
         h.update(file.encode() + b"\0" + read_source(root, file).encode("utf-8"))
     h.update(corrections_bytes())                          # the reading text's corrections are an input too
