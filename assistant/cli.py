@@ -2,13 +2,14 @@
 
 Commands (``bridgelaw COMMAND --help`` for each):
 
-  show ID            a clause with all its languages, its children's ids and its source lines
+  show ID            a law or clause read whole, in every language (--as-received: as printed)
   stats [--json]     counts per edition
   graph build|stats|export   the RDF law graph          refs ID    cites and cited-by
   sparql QUERY       read-only SPARQL over the graph
   ask "QUESTION"     hybrid search across editions      train-embedder   in-domain model
   rule [TOPIC]       step-by-step rulings               diff LAW / changes   edition differences
   exam               question sets for instructors      cache status|clear   generated files
+  score CONTRACT     the score of a contract (Law 77)   imps DIFF   a point difference in IMPs (Law 78B)
 
 Exit codes:
 
@@ -27,8 +28,8 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 from typer.core import TyperGroup
 
-from .console import error_line
-from .errors import BridgelawError
+from .console import error_line, note
+from .errors import BridgelawError, message
 
 if TYPE_CHECKING:
     import click
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 # command name -> (module that registers it, one-line help shown by `bridgelaw --help`);
 # a module is imported only when one of its commands runs, so `--help` stays fast
 COMMANDS: dict[str, tuple[str, str]] = {
-    "show": ("assistant.corpus_commands", "A clause in every language."),
+    "show": ("assistant.corpus_commands", "A law or clause read whole, in every language."),
     "stats": ("assistant.corpus_commands", "Counts per edition."),
     "graph": ("assistant.graph.commands", "The RDF law graph: build, stats, export."),
     "refs": ("assistant.graph.commands", "Cites and cited-by of a clause, across editions."),
@@ -78,12 +79,34 @@ class LazyGroup(TyperGroup):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def parse_args(self, ctx: "click.Context", args: list[str]) -> list[str]:
+        """The input edge runs first: every argument decoded, NFC, without controls (assistant.inputs)."""
+        from .inputs import clean_argv
+
+        cleaned, replaced = clean_argv(args)
+        for i in replaced:
+            note(message("undecodable_note", "en", name=f"argument {i + 1} ({cleaned[i][:40]!r})"))
+        ctx.meta["bridgelaw_lang"] = _lang_of(cleaned)
+        return super().parse_args(ctx, cleaned)
+
     def invoke(self, ctx: "click.Context") -> Any:
         try:
             return super().invoke(ctx)
         except BridgelawError as err:
-            error_line(err)
+            error_line(err.render(ctx.meta.get("bridgelaw_lang") or "en"))
             raise typer.Exit(exit_code(err)) from None
+
+
+def _lang_of(args: list[str]) -> str | None:
+    """The `--lang` (or `-l`) value of a command line, when it is a known language: errors print in it."""
+    from .editions import LANGS
+
+    for i, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--lang=") else \
+            args[i + 1] if a in ("--lang", "-l") and i + 1 < len(args) else None
+        if value in LANGS:
+            return value
+    return None
 
 
 def _epilog(doc: str) -> str:
@@ -103,7 +126,7 @@ def _root() -> None:
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Console-script entry point."""
+    """Console-script entry point (arguments are cleaned by LazyGroup.parse_args, the input edge)."""
     try:
         app(args=argv, standalone_mode=True)
     except BridgelawError as err:         # raised outside a command's invoke (e.g. while registering)

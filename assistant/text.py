@@ -22,7 +22,7 @@ def cn2int(s: str) -> int:
     [10, 11, 20, 57, 3]
     """
     s = s.strip()
-    if not s or any(c not in CN_DIGITS and c != "十" for c in s):
+    if not re.fullmatch(r"[一二三四五六七八九两]?十[一二三四五六七八九]?|[零一二三四五六七八九两]", s):
         raise ValueError(f"not a Chinese numeral: {s!r}")
     if "十" in s:
         a, _, b = s.partition("十")

@@ -452,3 +452,17 @@ def test_exam_page_generates_a_set_with_an_answer_key() -> None:
     assert not at.exception
     out = texts(at)
     assert "Answer key" in out or "答案" in out
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_law_page_marks_a_corrected_clause_and_shows_it_as_received(lang: str) -> None:
+    """16B1's zh-Hant text is read with the space inside 答 詢 removed; the page says so and keeps the
+    printed text one click away; 30B1(b)(ii)'s translation note shows as a warning."""
+    at = run(page="law", id="wbf2017/law/16/B/1", lang=lang)
+    assert not at.exception
+    labels = [e.label for e in at.expander]
+    assert any("✎" in lb for lb in labels), labels
+    assert "答 詢" in "\n".join(t.value for t in at.text)            # the text as printed, folded
+    assert "答詢" in texts(at)                                       # the reading text shown
+    at = run(page="law", id="wbf2017/law/30/B/1/b/ii", lang=lang)
+    assert any(("英文原文" in w.value) or ("English original" in w.value) for w in at.warning)

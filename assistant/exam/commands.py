@@ -15,7 +15,30 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import BadInput
+from ..inputs import MAX_NAME, choice, int_in_range, lang_name, limited
+from ..output import check_target, write_text
+
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
+
+def _check_options(kinds: List[str], edition: Optional[str], lang: Optional[str], scopes: List[str],
+                   n: int, difficulty: str, seed: int, fmt: str) -> None:
+    """Every option checked before the corpus loads (assistant.inputs): names, numbers, lengths."""
+    from .build import MAX_QUESTIONS
+    from .model import DIFFICULTIES, EXAM_EDITIONS, FORMATS, KINDS
+
+    for k in kinds:
+        choice(k, "question kind", KINDS)
+    if edition is not None:
+        choice(edition, "edition", EXAM_EDITIONS)
+    if lang is not None:
+        lang_name(lang)
+    for value in scopes:
+        limited(value, "--topic/--chapter", MAX_NAME)
+    int_in_range(n, "-n", 1, MAX_QUESTIONS)
+    choice(difficulty, "difficulty", DIFFICULTIES)
+    int_in_range(seed, "--seed", *SEED_RANGE)
+    choice(fmt, "format", FORMATS)
 
 
 def register(app: typer.Typer) -> None:
@@ -39,16 +62,17 @@ def register(app: typer.Typer) -> None:
         """Generate exam questions with an answer key citing clause ids."""
         from . import generate, render
 
+        _check_options(kind or [], edition, lang, [*(topic or []), *(chapter or [])], n, difficulty, seed, fmt)
+        if out is not None:
+            check_target(out)                  # refused before any question is made
+
         exam_set = generate(kinds=kind or None, edition=edition, lang=lang, topics=topic or (),
                             chapters=chapter or (), n=n, difficulty=difficulty, seed=seed)
         text = render(exam_set, fmt)
         if out is None:
             typer.echo(text, nl=False)
         else:
-            try:
-                out.write_text(text, encoding="utf-8")
-            except OSError as err:
-                raise BadInput(f"cannot write {out} — {err.strerror} — choose another --out path") from None
+            write_text(out, text)             # atomic: an interrupted run leaves the earlier file whole
             typer.echo(f"wrote {len(exam_set.questions)} questions to {out}", err=True)
         if exam_set.shortfall:
             short = ", ".join(f"{k} {v}" for k, v in exam_set.shortfall.items())

@@ -94,8 +94,11 @@ def _law_word(text: str) -> list[TypedCitation]:
 def _chinese(text: str) -> list[TypedCitation]:
     out: list[TypedCitation] = []
     for m in ZH_RE.finditer(text):
-        law = m.group("law") or str(cn2int(m.group("cn")))
-        path = _path(m.group("sec"), m.group("item"), m.group("par"))
+        try:
+            law = m.group("law") or str(cn2int(m.group("cn")))
+            path = _path(m.group("sec"), m.group("item"), m.group("par"))
+        except ValueError:           # '第二二条': not a numeral, so not a citation
+            continue
         numerals = "arabic" if m.group("law") else "chinese"
         end = m.start() + len(m.group(0).rstrip())
         out.append(TypedCitation(text[m.start():end], m.start(), end, str(int(law)), path, numerals,

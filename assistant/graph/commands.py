@@ -22,7 +22,11 @@ import typer
 from rdflib import RDF, SKOS, Dataset
 
 from ..console import emit_json
-from ..errors import BadInput, UnknownClause
+from ..errors import UnknownClause
+from ..model import CLAUSE_ID_RE, ClauseId
+from ..inputs import MAX_ARG, MAX_TIMEOUT, choice, clean, finite_in_range, limited, read_arg_file
+from ..inputs import clause_id as read_id
+from ..output import check_target, write_text
 from .namespaces import BL, ELI, clause_iri, iri_to_id
 
 graph_app = typer.Typer(help="The RDF law graph: build, stats, export.", no_args_is_help=True,
@@ -107,9 +111,9 @@ def stats_cmd(as_json: bool = typer.Option(False, "--json", help="print JSON")) 
 def export_cmd(fmt: str = typer.Option("ttl", "--format", help="ttl | jsonld | trig | nq"),
                out: Optional[Path] = typer.Option(None, "--out", help="write to FILE instead of stdout")) -> None:
     """Serialise the graph: ttl (all named graphs merged), jsonld / trig / nq (named graphs kept)."""
-    if fmt not in EXPORT_FORMATS:
-        raise BadInput(f"unknown export format {fmt!r} — not supported — "
-                       f"choose from {', '.join(EXPORT_FORMATS)}")
+    choice(fmt, "export format", EXPORT_FORMATS)
+    if out is not None:
+        check_target(out)                  # a folder or a missing folder is refused before the graph loads
     ds = _graph()
     if fmt == "ttl":
         from .validate import union
@@ -119,7 +123,7 @@ def export_cmd(fmt: str = typer.Option("ttl", "--format", help="ttl | jsonld | t
         target = ds
     data = target.serialize(format=EXPORT_FORMATS[fmt])
     if out:
-        out.write_text(data, encoding="utf-8")
+        write_text(out, data)
         typer.echo(f"wrote {out} ({len(target)} triples, {fmt})")
     else:
         typer.echo(data)
@@ -137,7 +141,7 @@ def _citations(ds: Dataset) -> list[dict[str, Any]]:
     for node in ds.subjects(RDF.type, BL.Citation):
         src = iri_to_id(ds.value(node, BL.citingClause))          # type: ignore[arg-type]
         tgt = ds.value(node, BL.citedClause)
-        out.append({"source": src, "target": iri_to_id(tgt) if tgt is not None else None,
+        out.append({"source": src, "target": iri_to_id(str(tgt)) if tgt is not None else None,
                     "text": str(ds.value(node, BL.citedText) or ""),
                     "kind": str(ds.value(node, BL.citationKind) or ""),
                     "reason": str(ds.value(node, BL.reason) or "")})
@@ -153,7 +157,7 @@ def _counterparts(ds: Dataset, cid: str) -> list[dict[str, str]]:
             peer = ds.value(corr, other)
             kind = ds.value(corr, BL.changeClass)
             if peer is not None and kind is not None:
-                out.setdefault(iri_to_id(peer) or "", str(kind).replace(str(BL), ""))
+                out.setdefault(iri_to_id(str(peer)) or "", str(kind).replace(str(BL), ""))
     # content-following counterparts first; same-number-different-subject ones last
     return [{"id": k, "kind": v} for k, v in sorted(out.items(), key=lambda kv: (kv[1] == "differentSubject", kv[0]))]
 
@@ -162,9 +166,10 @@ def references(ds: Dataset, cid: str) -> dict[str, Any]:
     """Cites and cited-by of a clause (and its sub-clauses), and the same for its counterparts."""
     node = clause_iri(cid)
     if (node, RDF.type, None) not in ds:
-        parts = cid.strip("/").split("/")
-        nearest = next(("/".join(parts[:n]) for n in range(len(parts) - 1, 2, -1)
-                        if (clause_iri("/".join(parts[:n])), RDF.type, None) in ds), "")
+        up = ClauseId.parse(cid).parent if CLAUSE_ID_RE.match(cid.strip("/")) else None
+        while up is not None and (clause_iri(up), RDF.type, None) not in ds:
+            up = up.parent
+        nearest = up or ""
         raise UnknownClause(cid, f"nearest existing clause: {nearest}" if nearest else "")
     cits = _citations(ds)
 
@@ -191,7 +196,10 @@ def _print_refs(r: dict[str, Any], indent: str = "") -> None:
 def refs(clause_id: str = typer.Argument(..., help="e.g. wbf2017/law/64 or ccba1999/law/23"),
          as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
     """Cites and cited-by of a clause and its sub-clauses, and of its counterparts in the other editions."""
-    r = references(_graph(), clause_id.strip().strip("/"))
+    from ..corpus import clause_ids
+
+    cid = read_id(clause_id, clause_ids(), note=True).id or ""      # 64A1, Law 64A1, 第六十四条 read here
+    r = references(_graph(), cid)
     if as_json:
         emit_json(r)
         return
@@ -211,13 +219,12 @@ def sparql(query: str = typer.Argument(..., help="the query, @FILE to read a fil
     """Run a read-only SPARQL query (prefixes eli: bl: skos: skosxl: id: predeclared); updates are refused."""
     from .sparql import check_read_only, format_table, run_query
 
+    finite_in_range(timeout, "--timeout", 0.0, MAX_TIMEOUT, example="30")
     if query == "-":
-        query = sys.stdin.read()
+        query = clean(sys.stdin.read())
     elif query.startswith("@"):
-        try:
-            query = Path(query[1:]).read_text(encoding="utf-8")
-        except OSError as err:
-            raise BadInput(f"cannot read {query[1:]} — {err.strerror} — give an existing file") from None
+        query = read_arg_file(query, "QUERY")
+    limited(query, "QUERY", MAX_ARG, required=True)
     check_read_only(query)                 # refuse before paying for the graph
     result = run_query(_graph(), query, timeout=timeout)
     if as_json:

@@ -62,7 +62,9 @@ def register(app: typer.Typer) -> None:
         if lang is not None:
             lang_name(lang)
         if model is not None:
-            model_name(model)
+            from .embedders import indomain_path      # numpy only; torch loads with the model
+
+            model_name(model, indomain_path())
         from .query import check
 
         check(question)                      # bad input fails before any model or index loads

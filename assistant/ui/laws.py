@@ -15,7 +15,7 @@ from ..model import Clause, ClauseId
 from . import services
 from .services import concept_label
 from .i18n import pick
-from .render import Ctx, chapter_title, details, esc, group_name, id_label, link, redline_markdown, safe_key, set_title
+from .render import Ctx, chapter_title, details, error_text, esc, group_name, id_label, link, redline_markdown, safe_key, set_title
 
 LAW_EDITIONS = law_editions()          # the editions whose laws are shown side by side
 MAX_LINKS = 40
@@ -65,7 +65,7 @@ def render(ctx: Ctx) -> None:
     try:
         clause = corpus.clause(raw)
     except UnknownClause as err:
-        st.error(ctx.t("law_unknown", msg=esc(str(err)[:400])))
+        st.error(ctx.t("law_unknown", msg=error_text(ctx.lang, err)))
         hint = str(err).split("nearest existing clause: ")
         if len(hint) > 1 and len(hint[1]) < 200:
             link(hint[1].strip(), "law", key="law_nearest", id=hint[1].strip())
@@ -163,7 +163,12 @@ def _law(ctx: Ctx, corpus: Any, cid: ClauseId) -> None:
     st.header(esc(head))
     rows = law_rows(corpus, number)
     if focus:
-        rows = [r for r in rows if r.path[:len(focus)] == focus]
+        # the rows holding the clause asked for or its sub-clauses, found through its own edition's id
+        # (row paths follow one edition's numbering: 2018 numbers 30B1(b)(ii) as 30B1(b)2)
+        def holds(r: Row) -> bool:
+            own = r.clauses.get(cid.edition)
+            return own is not None and (own.id == cid or own.id.startswith(cid + "/"))
+        rows = [r for r in rows if holds(r)] or [r for r in rows if r.path[:len(focus)] == focus]
         link(ctx.t("law_whole"), "law", key="law_whole", id=f"{cid.edition}/law/{number}")
     with st.container(horizontal=True, gap="medium"):
         side = st.toggle(ctx.t("law_side_by_side"), key="law_side")
@@ -227,6 +232,7 @@ def _clause_body(ctx: Ctx, corpus: Any, c: Clause, lang: str) -> None:
     text = c.text.get(lang, "")
     if text:
         st.markdown(esc(text))
+    _corrections(ctx, c, lang)
     if lang != "en":
         for note in c.notes:
             st.caption(f"{esc(ctx.t('law_notes'))}: {esc(note)}")
@@ -237,6 +243,18 @@ def _clause_body(ctx: Ctx, corpus: Any, c: Clause, lang: str) -> None:
         f = fns.get(fid)
         if f is not None and f.text.get(lang):
             st.caption(f"{esc(ctx.t('law_footnotes'))} {esc(f.number)}: {esc(f.text[lang])}")
+
+
+def _corrections(ctx: Ctx, c: Clause, lang: str) -> None:
+    """The reading text's mark: how many editorial corrections this language's text carries, the text as
+    received one click away, and a warning where the translation departs from the English."""
+    fixed = [x for x in c.corrections if x.get("lang") in (lang, None, "") and x["kind"] != "translation_note"]
+    if fixed and lang in c.received:
+        with st.expander(ctx.t("law_corrected", n=len(fixed))):
+            st.caption(ctx.t("law_as_received"))
+            st.text(c.received[lang])
+    if any(x["kind"] == "translation_note" and x.get("lang") == lang for x in c.corrections):
+        st.warning(ctx.t("law_translation_note"))
 
 
 def _prev_next(ctx: Ctx, number: str, edition: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from ..corpus import Corpus
-from ..errors import BadQuery, BridgelawError
+from ..errors import BridgelawError
 from ..resources import Resources
 from ..resources import resources as process_resources
 from ..rulings.model import Tree
@@ -108,17 +108,11 @@ def lexicon() -> Any:
 
 
 def check_query(text: str | None) -> str:
-    """The query stripped; BadQuery when empty or too long (before the index is even loaded)."""
-    q = (text or "").strip()
-    if not q:
-        raise BadQuery("empty query — there is nothing to search — type a question")
-    if len(q) > MAX_QUERY_CHARS:
-        raise BadQuery(f"query too long: {len(q)} characters — the limit is {MAX_QUERY_CHARS} — "
-                       "describe the situation in a few sentences")
-    if not SEARCHABLE.search(q):
-        raise BadQuery("nothing to search — the query has only punctuation, symbols or emoji — "
-                       "describe the situation in words")
-    return q
+    """The query cleaned and stripped, or a keyed BadQuery (rendered in the page's language) when it is
+    empty, too long or has nothing to search — before the index is even loaded."""
+    from ..search.query import check
+
+    return check(text)
 
 
 def ask(query: str, edition: str | None = None, top: int = 5) -> Answer:
