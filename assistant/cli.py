@@ -32,7 +32,7 @@ from .console import error_line, note
 from .errors import BridgelawError, message
 
 if TYPE_CHECKING:
-    import click
+    from typer import _click as click
 
 # command name -> (module that registers it, one-line help shown by `bridgelaw --help`);
 # a module is imported only when one of its commands runs, so `--help` stays fast

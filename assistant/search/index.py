@@ -121,11 +121,11 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
             if g is None:
                 continue
             info = groups.setdefault(g, {"title": {}, "clauses": {}, "root": {}})
-            info["clauses"].setdefault(c.edition, []).append(c.id)
+            info["clauses"].setdefault(c.edition, []).append(c.id)  # type: ignore[attr-defined]
             if c.parent is None or c.parent not in by_id:
-                info["root"].setdefault(c.edition, c.id)
+                info["root"].setdefault(c.edition, c.id)  # type: ignore[attr-defined]
                 for lang, t in (c.title or c.term).items():
-                    info["title"].setdefault(lang, t)
+                    info["title"].setdefault(lang, t)  # type: ignore[attr-defined]
             texts = {lang: clause_text(c, lang, ed.footnotes) for lang in _langs(c)}
             clauses[c.id] = {"edition": c.edition, "level": c.level, "title": dict(c.title),
                              "term": dict(c.term), "text": texts, "parent": c.parent, "group": g}
@@ -136,7 +136,7 @@ def corpus_documents(corpus) -> tuple[list[Doc], list[str], list[str], dict, dic
                     continue
                 add(Doc(c.id, c.edition, lang, g), f"{titles}\n{titles}\n{body}", f"{titles}: {body}")
                 own[(c.id, lang)] = body
-                root = info["root"].get(c.edition, c.id)
+                root = info["root"].get(c.edition, c.id)  # type: ignore[attr-defined]
                 whole.setdefault((str(root), lang), []).append(f"{titles}\n{body}")
         for (root, lang), parts in whole.items():
             if len(parts) > 1:

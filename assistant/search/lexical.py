@@ -143,8 +143,9 @@ class Lexical:
     @classmethod
     def load(cls, folder: Path) -> "Lexical":
         meta = json.loads((folder / "vocab.json").read_text(encoding="utf-8"))
-        arrays = [np.load(folder / f"{name}.npy", allow_pickle=False) for name in ("data", "indices", "indptr")]
-        return cls(*arrays, meta["num_docs"], meta["vocab"])
+        data, indices, indptr = (np.load(folder / f"{name}.npy", allow_pickle=False)
+                                 for name in ("data", "indices", "indptr"))
+        return cls(data, indices, indptr, meta["num_docs"], meta["vocab"])
 
     def _idf(self) -> dict[str, float]:
         """Per-token inverse document frequency (for query coverage), from the index's column sizes."""
@@ -164,7 +165,7 @@ class Lexical:
         """BM25 score of every document; tokens may repeat; `weights` scale each token's contribution."""
         total = np.zeros(self.num_docs, dtype=np.float32)
         weights = weights or [1.0] * len(tokens)
-        for t, w in zip(tokens, weights):
+        for t, w in zip(tokens, weights, strict=True):
             i = self.vocab.get(t)
             if i is None:
                 continue

@@ -9,6 +9,7 @@ cites directly ("Law 27", "第64条", "27B1b", "第二十二条", "wbf2017/law/2
 from __future__ import annotations
 
 import re
+from typing import Any
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -61,7 +62,7 @@ def check(text: str | None) -> str:
 def game_of(text: str, edition: str | None = None) -> str:
     """'guandan' when the question names Guandan (or its own vocabulary), else 'bridge'."""
     table = scope_table()
-    gd = table["guandan"]
+    gd: dict[str, Any] = table["guandan"]  # type: ignore[assignment]
     if edition == gd["edition"]:
         return "guandan"
     if edition:
