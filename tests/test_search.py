@@ -179,6 +179,7 @@ def test_query_checks_directly():
 
 
 # ---------- sentence-transformers backend, offline ----------
+@pytest.mark.slow
 def test_minilm_loads_offline_and_normalises(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     from assistant.search.embedders import get_embedder
@@ -196,6 +197,7 @@ def test_unknown_model_name_fails_without_downloading(monkeypatch):
         get_embedder("no-such-org/no-such-model-xyz")
 
 
+@pytest.mark.slow
 def test_minilm_search_end_to_end_on_a_small_index(small_corpus, monkeypatch, tmp_path):
     monkeypatch.setenv("BRIDGELAW_CACHE", str(tmp_path))
     from assistant.search.hybrid import HybridSearch
@@ -208,6 +210,7 @@ def test_minilm_search_end_to_end_on_a_small_index(small_corpus, monkeypatch, tm
 
 
 # ---------- index cache ----------
+@pytest.mark.slow
 def test_index_is_saved_as_plain_files_and_reused(small_corpus, monkeypatch, tmp_path):
     monkeypatch.setenv("BRIDGELAW_CACHE", str(tmp_path))
     from assistant.search import index as index_mod
