@@ -77,14 +77,22 @@ def resources() -> Resources:
     return _CURRENT[0]
 
 
-def reset() -> None:
-    """Forget every loaded object: this process's Resources and the loaders' own caches."""
-    from .corpus import _cached
-    from .editions import editions
+def reset() -> int:
+    """Forget every loaded object: this process's Resources and every memoised loader of the package
+    (each module-level function with `cache_clear`, i.e. functools caches). The number cleared."""
+    import sys
 
     _CURRENT.clear()
-    for loader in (_cached, editions):
-        loader.cache_clear()
+    n = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("assistant.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
+                n += 1
+    return n
 
 
 def loaded(res: Resources) -> dict[str, Any]:

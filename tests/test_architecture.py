@@ -122,3 +122,16 @@ def test_help_imports_no_feature() -> None:
             "'assistant.rulings', 'assistant.corpus') if m in sys.modules]\nprint('HEAVY', heavy)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "HEAVY []" in out and "score" in out and "cache" in out
+
+
+def test_one_reset_point_forgets_every_loaded_object() -> None:
+    from assistant import resources as res
+    from assistant.corpus import load_corpus
+    from assistant.editions import editions
+
+    first = res.resources()
+    corpus = first.corpus
+    assert load_corpus() is corpus and editions.cache_info().currsize == 1
+    assert res.reset() >= 2
+    assert editions.cache_info().currsize == 0
+    assert res.resources() is not first and res.resources().corpus is not corpus
