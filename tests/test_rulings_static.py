@@ -1,7 +1,8 @@
 """Static checks of the ruling trees: cited ids in the corpus, reachability, no cycles, cites on every
 ruling and question, at least 30 topics in both editions, loader errors that name file, node and fix, the classes of
 defect closed by `assistant.rulings.checks` (one option left by an edition filter, No before Yes, a
-ruling text naming another edition, a section cited where the law has sub-sections), and the reviewed
+ruling text naming another edition, a section cited where the law has sub-sections, one outcome code
+over per-edition words that cite other laws), and the reviewed
 snapshot of every path (a review aid; regenerate with BRIDGELAW_UPDATE_SNAPSHOTS=1 after review).
 """
 
@@ -71,7 +72,7 @@ def _snapshot(trees) -> dict:
             for p in enumerate_paths(tree, ed):
                 leaf = tree.node(p.leaf)
                 rows.append({"path": [f"{fact} = {label}" for _, fact, label in p.steps], "leaf": p.leaf,
-                             "outcome_code": leaf.outcome_code, "cites": leaf.cites.get(ed, [])})
+                             "outcome_code": leaf.code_for(ed, tree.rules_edition(ed)), "cites": leaf.cites.get(ed, [])})
             out[topic][ed] = rows
     return out
 
@@ -176,7 +177,8 @@ def test_no_answer_takes_a_missing_fact(trees) -> None:
 
 
 @pytest.mark.parametrize("check", ["single_option", "answer_order", "duplicate_labels", "mixed_editions",
-                                   "question_cites", "not_announcements", "penalty_card_kinds"])
+                                   "question_cites", "not_announcements", "penalty_card_kinds",
+                                   "shared_code_variants"])
 def test_static_check(check, trees) -> None:
     problems = getattr(checks, check)(trees)
     assert not problems, "\n".join(problems[:30])
@@ -263,3 +265,40 @@ def test_penalty_card_check(text, cites, words) -> None:
     data["nodes"]["r"]["outcome"]["en"] = text
     problems = checks.penalty_card_kinds({"t": parse_tree(data, "t.yaml")})
     assert bool(problems) == bool(words) and all(any(w in p for p in problems) for w in words), problems
+
+
+def _two_edition_leaf(cites99: list[str], **extra) -> dict:
+    """A one-question tree for wbf2017 and ccba1999 whose ruling `r` has 1999 words of its own."""
+    data = _bad(lambda d: d.update(editions=["wbf2017", "ccba1999"]))
+    words = {"zh-Hans": "裁判判给调整分。", "zh-Hant": "裁判判給調整得分。", "en": "The Director adjusts the score."}
+    data["nodes"]["r"].update(cites={"wbf2017": ["wbf2017/law/12/C/1/c"], "ccba1999": cites99},
+                              variants={"ccba1999": {"outcome": words, **extra.pop("variant", {})}}, **extra)
+    return data
+
+
+@pytest.mark.parametrize("cites99, extra, flagged", [
+    (["ccba1999/law/12/C/2"], {}, True),                                     # 12C1 vs 12C2: a section apart
+    (["ccba1999/law/23"], {}, True),                                         # another law
+    (["ccba1999/law/12/C/1"], {}, False),                                    # the same section, other item
+    (["ccba1999/law/12"], {}, False),                                        # the whole law
+    (["ccba1999/law/12/C/2"], {"same_ruling": "both editions award the same assigned score here"}, False),
+    (["ccba1999/law/12/C/2"], {"variant": {"outcome_code": "adjusted_score_1999"}}, False),
+])
+def test_shared_code_check_flags_variants_citing_other_laws(cites99, extra, flagged) -> None:
+    tree = parse_tree(_two_edition_leaf(cites99, **extra), "t.yaml")
+    problems = checks.shared_code_variants({"t": tree})
+    assert bool(problems) == flagged, problems
+
+
+def test_an_edition_code_of_its_own_makes_the_editions_differ() -> None:
+    tree = parse_tree(_two_edition_leaf(["ccba1999/law/12/C/2"], variant={"outcome_code": "adjusted_score_1999"}), "t.yaml")
+    facts = {"f": True}
+    r17, r99 = rule("t", "wbf2017", facts, {"t": tree}), rule("t", "ccba1999", facts, {"t": tree})
+    assert r99.outcome_code == "adjusted_score_1999" and r17.outcome_code == tree.node("r").outcome_code
+    assert r17.differs and r17.differs["status"] == "differs" and r17.differs["outcome_code"] == "adjusted_score_1999"
+
+
+def test_same_ruling_needs_a_reason() -> None:
+    with pytest.raises(TreeError) as info:
+        parse_tree(_two_edition_leaf(["ccba1999/law/12/C/2"], same_ruling="same"), "t.yaml")
+    assert "same_ruling" in str(info.value)

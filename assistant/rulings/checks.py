@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping
 
-from .engine import enumerate_paths
+from ..model import ClauseId
+from .engine import enumerate_paths, other_edition
 from .model import Leaf, Question, Tree
 
 # words that name another edition in a text shown for this one (edition -> forbidden pattern)
@@ -182,8 +183,9 @@ def not_announcements(trees: Mapping[str, Tree]) -> list[str]:
     out = []
     for tree in trees.values():
         for lid, leaf in tree.leaves():
-            if PROCEDURE_CODES.match(leaf.outcome_code):
-                out.append(f"{tree.file}: {lid}: outcome_code {leaf.outcome_code} names a procedure, not a ruling")
+            for code in {leaf.outcome_code, *(v.outcome_code for v in leaf.variants.values() if v.outcome_code)}:
+                if PROCEDURE_CODES.match(code):
+                    out.append(f"{tree.file}: {lid}: outcome_code {code} names a procedure, not a ruling")
             for where, text in _leaf_texts(tree, leaf):
                 core = _POINTER.sub(" ", text)
                 hand = _HANDS_ON.search(text)
@@ -220,3 +222,55 @@ def penalty_card_kinds(trees: Mapping[str, Tree]) -> list[str]:
                 if _SEVERAL.search(clause) and not any("/law/51/" in c for c in cites):
                     out.append(f"{tree.file}: {lid} ({ed}) makes several penalty cards but cites no part of Law 51")
     return sorted(set(out))
+
+
+# a leaf worded per edition (`variants`) but sharing one outcome code: the engine compares editions by
+# the code, so where the two editions' cited laws differ in law number, section or numbered item (12C1
+# vs 12C2, 72C vs 23) the editions must have their own codes, or the leaf says in `same_ruling:` why
+# the rule is the same. Lettered sub-items (14B1 vs 14B1(a)) and a law or section cited against a part
+# of it are not differences.
+
+
+def _heads(cites: list[str]) -> set[tuple[str, ...]]:
+    """Each cite as (kind, number, section, item): law 12C1(c) -> ('law', '12', 'C', '1')."""
+    out = set()
+    for c in cites:
+        cid = ClauseId.parse(c)
+        out.add((cid.kind, *cid.path[:3]) if cid.kind == "law" else (cid.kind, cid.path[0]))
+    return out
+
+
+def _covered(head: tuple[str, ...], others: set[tuple[str, ...]]) -> bool:
+    """The other edition cites the same clause, a part of it, or a whole it belongs to."""
+    return any(o[:len(head)] == head or head[:len(o)] == o for o in others)
+
+
+def cited_law_difference(a: list[str], b: list[str]) -> str | None:
+    """How two editions' cites of one ruling differ in law number, section or item, or None."""
+    ha, hb = _heads(a), _heads(b)
+    only = sorted({"/".join(h[1:]) for h in ha if not _covered(h, hb)} | {"/".join(h[1:]) for h in hb if not _covered(h, ha)})
+    return f"cited in one edition only: {', '.join(only)}" if only else None
+
+
+def shared_code_variants(trees: Mapping[str, Tree]) -> list[str]:
+    """A leaf with its own words in an edition, reached in that edition and the one it is compared with,
+    one outcome code for both, and cited laws that differ in number or section, says `same_ruling:`."""
+    out = []
+    for tree in trees.values():
+        reached: dict[str, set[str]] = {}
+        for ed, lid, _ in _reached(tree):
+            reached.setdefault(lid, set()).add(ed)
+        for lid, leaf in tree.leaves():
+            if not leaf.variants or leaf.same_ruling:
+                continue
+            pairs = {tuple(sorted((ed, o))) for ed in reached.get(lid, ())
+                     if (o := other_edition(tree, ed)) is not None and o in reached[lid]}
+            for a, b in sorted(pairs):
+                ra, rb = tree.rules_edition(a), tree.rules_edition(b)
+                if leaf.code_for(a, ra) != leaf.code_for(b, rb) or leaf.text_for(a, ra) == leaf.text_for(b, rb):
+                    continue
+                why = cited_law_difference(leaf.cites.get(a, []), leaf.cites.get(b, []))
+                if why:
+                    out.append(f"{tree.file}: {lid} ({a} vs {b}) shares outcome_code {leaf.code_for(a, ra)} — {why}; "
+                               "give an edition its own variants.<ed>.outcome_code or say same_ruling: <reason>")
+    return out

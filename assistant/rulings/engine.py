@@ -125,7 +125,8 @@ def make_ruling(tree: Tree, edition: str, leaf_id: str, path: list[Step]) -> Rul
     by_edition = {ed: list(ids) for ed, ids in leaf.cites.items()}
     outcome, choices, followups = leaf.text_for(edition, tree.rules_edition(edition))
     return Ruling(
-        topic=tree.topic, edition=edition, leaf=leaf_id, outcome_code=leaf.outcome_code,
+        topic=tree.topic, edition=edition, leaf=leaf_id,
+        outcome_code=leaf.code_for(edition, tree.rules_edition(edition)),
         outcome=dict(outcome), cites=cites, cites_by_edition=by_edition,
         choices=[{"side": c.side, "text": c.text} for c in choices],
         followups=[{"kind": f.kind, "text": f.text} for f in followups],
@@ -377,6 +378,7 @@ def possible(topic: str, edition: str, facts: Mapping[str, Any], trees: Mapping[
     for lid in leaves:
         leaf = tree.node(lid)
         assert isinstance(leaf, Leaf)
-        rows.append({"leaf": lid, "outcome_code": leaf.outcome_code, "outcome": leaf.outcome,
+        rows.append({"leaf": lid, "outcome_code": leaf.code_for(edition, rules_ed),
+                     "outcome": leaf.text_for(edition, rules_ed)[0],
                      "cites": leaf.cites.get(edition, [])})
     return Partial(topic, edition, list(missing.values()), rows)

@@ -222,6 +222,8 @@ def _check_leaf(file: str, where: str, node: Leaf, tree: Tree) -> None:
         if ed not in tree.editions:
             raise TreeError(file, where, f"variant for {ed!r}, not an edition this tree rules for",
                             f"use one of {', '.join(tree.editions)}")
+        if v.outcome_code is not None and not FACT_RE.match(v.outcome_code):
+            raise TreeError(file, where, f"variants.{ed}.outcome_code is not snake_case", "name it like partner_must_pass")
         for tri in [v.outcome, *[c.text for c in v.choices or []], *[f.text for f in v.followups or []]]:
             _check_tri(file, where, f"variants.{ed}", tri)
     if not any(node.cites.values()):

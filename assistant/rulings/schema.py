@@ -221,6 +221,7 @@ class LeafText(_Strict):
     """A ruling's words in one edition's terms, where they differ from the leaf's own."""
 
     outcome: Tri
+    outcome_code: str | None = None      # its own code where the edition rules otherwise (so `differs` sees it)
     choices: list[Choice] | None = None
     followups: list[Followup] | None = None
 
@@ -238,6 +239,20 @@ class Leaf(_Strict):
     cites: dict[str, list[str]]
     sections: dict[str, str] = Field(default_factory=dict)  # cited id -> why the whole section, not a sub-section
     variants: dict[str, LeafText] = Field(default_factory=dict)  # edition -> its own words
+    same_ruling: str | None = None     # why editions whose cited laws differ still rule alike (checks.py)
+
+    def code_for(self, *editions: str) -> str:
+        """The outcome code under an edition: the first of `editions` whose words carry their own code,
+        else the leaf's; the engine compares editions by it."""
+        v = next((self.variants[e] for e in editions if e in self.variants), None)
+        return v.outcome_code if v is not None and v.outcome_code else self.outcome_code
+
+    @field_validator("same_ruling")
+    @classmethod
+    def _a_reason(cls, v: str | None) -> str | None:
+        if v is not None and len(v.split()) < 6:
+            raise ValueError("same_ruling gives the reason the editions rule alike, in a sentence")
+        return v
 
     def text_for(self, *editions: str) -> tuple[Tri, list[Choice], list[Followup]]:
         """The outcome, choices and follow-ups as announced under an edition (the first of `editions`
