@@ -88,9 +88,9 @@ def reset() -> int:
         if not name.startswith("assistant.") or module is None:
             continue
         for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) == name:
-                clear()
+            # look on the type, not the object: rdflib namespaces answer any attribute (with a warning)
+            if callable(getattr(type(value), "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                value.cache_clear()
                 n += 1
     return n
 
