@@ -1,8 +1,8 @@
-"""The search's learned models, in one small file (assistant/search/models.npz, plain arrays, no pickle):
+"""The search's learned models, in one small text file (assistant/search/models.json: numbers, no pickle):
 the answerability classifier and the fusion ranker, trained and calibrated offline by
 bench/data/train_search_models.py from the project's data (table situations, the question sets' train
-split; calibration and thresholds on the validation split). Not an input of the index (a .npz is not in
-the index key): retraining changes answers, not the index.
+split; calibration and thresholds on the validation split). It sits in the search folder, so retraining
+also rebuilds the index (the index key covers that folder).
 
 Answerability: logistic regression on the question's embedding (for the embedder it was trained with)
 and a few retrieval summaries (best cosine, BM25 coverage, crosswalk terms, ruling topics), Platt-scaled;
@@ -11,6 +11,7 @@ and a few retrieval summaries (best cosine, BM25 coverage, crosswalk terms, ruli
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from ..errors import BridgelawError
 from .fusion import FEATURES, Ranker
 from .scoring import sigmoid
 
-MODELS_FILE = Path(__file__).with_name("models.npz")
+MODELS_FILE = Path(__file__).with_name("models.json")
 SUMMARY = ("cos_clause", "cos_index", "coverage", "bm25_max", "n_tokens", "zh", "headwords", "terms", "topics")
 
 
@@ -72,8 +73,11 @@ def load_models(path: Path | None = None) -> Models:
     if not path.is_file():
         raise ModelFileError(f"no search models at {path} — the file is not built — "
                              "run .venv/bin/python bench/data/train_search_models.py")
-    with np.load(path, allow_pickle=False) as npz:
-        data = {k: npz[k] for k in npz.files}
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as err:
+        raise ModelFileError(f"{path.name}: not JSON ({err}) — retrain with bench/data/train_search_models.py") from None
+    data = {k: np.asarray(v) for k, v in raw.items()}
     if tuple(str(x) for x in data["ranker_features"]) != FEATURES or \
             tuple(str(x) for x in data["summary_features"]) != SUMMARY:
         raise ModelFileError(f"{path.name}: made for other features than this code computes — "
@@ -86,4 +90,6 @@ def load_models(path: Path | None = None) -> Models:
 def save_models(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Write the models file (the training script's output), checking the feature lists it must carry."""
     arrays = dict(arrays, ranker_features=np.array(FEATURES), summary_features=np.array(SUMMARY))
-    np.savez(path, **arrays)  # type: ignore[arg-type]
+    # JSON floats are Python reprs: every float64 round-trips exactly
+    text = json.dumps({k: np.asarray(v).tolist() for k, v in sorted(arrays.items())}, indent=1)
+    path.write_text(text + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Train the search's learned models and write assistant/search/models.npz (assistant.search.learned).
+"""Train the search's learned models and write assistant/search/models.json (assistant.search.learned).
 
     .venv/bin/python bench/data/train_search_models.py [--cache FILE]
 
