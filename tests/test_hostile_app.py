@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from test_app import APP, TIMEOUT, FakeSearch
+from test_app import FakeSearch, run
 
 DEEP = os.environ.get("BRIDGELAW_FUZZ") == "deep"
 
@@ -31,14 +31,6 @@ def quiet_app(monkeypatch, corpus):  # type: ignore[no-untyped-def]
 
     monkeypatch.setattr(services, "warm_in_background", lambda: None)
     monkeypatch.setattr(services, "searcher", lambda: FakeSearch(corpus))
-
-
-def run(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    return at
 
 
 def messages_shown(at: AppTest) -> str:

@@ -7,7 +7,6 @@ citations, terminology, ruling trees, term lexicon); the pages call only the fun
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,11 +19,10 @@ from ..resources import Resources
 from ..resources import resources as process_resources
 from ..rulings.model import Tree
 from ..search.hybrid import Answer, HybridSearch
+from ..search.query import MAX_CHARS
 from ..terminology import Terminology
 
-MAX_QUERY_CHARS = 2000          # mirrors assistant.search.query.MAX_CHARS; checked again there
-# a letter, digit or CJK character: a query without one has nothing to search (emoji, symbols)
-SEARCHABLE = re.compile(r"[0-9A-Za-z\u3400-\u9fff\uf900-\ufaff\u00c0-\u024f\u0400-\u04ff]")
+MAX_QUERY_CHARS = MAX_CHARS     # the search's own limit (assistant.search.query)
 
 
 # ------------------------------------------------------------------------------------ resources
