@@ -2,7 +2,11 @@
 (bench/data/diff-gold/*.yaml): precision and recall per class on the tune part (odd laws) and, reported
 apart, on the held-out part (even laws). Prints figures, asserts nothing.
 
-    .venv/bin/python bench/diff.py [--gold DIR] [--errors]
+    .venv/bin/python bench/diff.py [--gold DIR] [--errors] [--part tune|held-out] [--pairs]
+
+`--part tune` prints the tune part alone (the held-out figures are to be looked at rarely, bench/data/README.md);
+`--pairs` lists every tune-part pair the report calls `substantive`, with the elements and values it says
+changed and whether the gold names the pair, to find the pair-level causes of a false `substantive`.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ def main() -> None:
     ap.add_argument("--gold", default=str(GOLD))
     ap.add_argument("--errors", action="store_true",
                     help="list the tune-part laws where the report and the gold differ (never the held-out part)")
+    ap.add_argument("--part", choices=("tune", "held-out"), help="print this part only")
+    ap.add_argument("--pairs", action="store_true",
+                    help="list the tune part's substantive pairs, their elements and values, against the gold's pairs")
     args = ap.parse_args()
     t0 = time.perf_counter()
     from assistant.corpus import load_corpus
@@ -84,7 +91,7 @@ def main() -> None:
         print(f"\nno gold in {args.gold}")
         return
     predicted = {ld.law: ld.change for ld in rep.laws}
-    for name in ("tune", "held-out"):
+    for name in (args.part,) if args.part else ("tune", "held-out"):
         pairs = [(str(g["class"]), predicted[law]) for law, g in sorted(gold.items(), key=lambda x: int(x[0]))
                  if part(law) == name and law in predicted]
         print_scores(f"gold, {name} part", pairs)
@@ -96,6 +103,28 @@ def main() -> None:
             if g["class"] != ld.change and part(law) == "tune":
                 print(f"{law:>3}  {part(law):<9} {g['class']:<13} {ld.change:<13} {g.get('elements')} / "
                       f"{list(ld.elements)}")
+    if args.pairs:
+        print_pairs(rep.laws, gold)
+
+
+def print_pairs(laws: list, gold: dict[str, dict[str, object]]) -> None:
+    """Every substantive pair of a tune-part law: gold-named (+) or not (-), its ids, elements and values."""
+    print("\n+/- law  from -> to: elements (values); + = a pair the gold names, - = one it does not")
+    counts: Counter[str] = Counter()
+    for ld in laws:
+        g = gold.get(ld.law)
+        if g is None or part(ld.law) != "tune":
+            continue
+        named = {(x.get("from"), x.get("to")) for x in g.get("pairs") or []}
+        ends = {e for pr in named for e in pr if e}
+        for p in ld.pairs:
+            if p.change != "substantive":
+                continue
+            hit = (p.from_id, p.to_id) in named or p.from_id in ends or p.to_id in ends
+            counts["+" if hit else "-"] += 1
+            vals = "; ".join(f"{n} {list(a)} -> {list(b)}" for n, a, b in p.values)
+            print(f"{'+' if hit else '-'} {ld.law:>3}  {p.from_id} -> {p.to_id}: {list(p.elements)} ({vals})")
+    print(f"substantive pairs on the tune part: {counts['+']} the gold names, {counts['-']} it does not")
 
 
 if __name__ == "__main__":

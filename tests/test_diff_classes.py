@@ -76,7 +76,7 @@ def test_a_piece_inside_its_whole_is_restructured(lex):
 def test_elements_are_read_after_the_era_words_are_folded(lex):
     assert fold_era("（判罚）赛员的同伴在一线，判罚") == "牌手的搭档在一阶，纠正"
     e = elements("违规者必须不叫（参阅第23条），可应用第26条引牌判罚。", lex[0], lex[1])
-    assert e.modal == {"oblige", "permit"} and {"pass", "lead-restrictions"} <= e.consequence
+    assert e.modal == {"oblige", "permit"} and {"pass-once", "lead-restrictions"} <= e.consequence
     assert e.reference == {"23", "26"} and "第" not in mask_references("参阅第 23 条 A 款")
     assert references("参照本条 D 款") == {"self"}
 

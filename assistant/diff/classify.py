@@ -24,12 +24,14 @@ CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, 
 EN_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10, "twelve": 12, "thirteen": 13, "half": 0.5}
 # a figure: a number with the unit that gives it meaning (tricks, minutes, points, percent, cards, boards)
-FIGURE_ZH_RE = re.compile(r"(?<!第)(?<!第\s)(\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(墩|磴|分钟|分鐘|分|%|％|张|張|副|次|线|線|阶|階|类|類|个(?=牌)|個(?=牌))")
+FIGURE_ZH_RE = re.compile(r"(?<![第\d一二两三四五六七八九十百])(?<!第\s)(\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(墩|磴|分钟|分鐘|分|%|％|张|張|副|次|线|線|阶|階|类|類|个(?=牌)|個(?=牌))")
 FIGURE_PCT_RE = re.compile(r"(百分之[一二三四五六七八九十百]+|\d+(?:\.\d+)?\s*[%％])")
 FIGURE_EN_RE = re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirteen)"
                           r"\s*(tricks?|minutes?|points?|imps?|%|per ?cent|cards?|boards?|times?|levels?)\b", re.I)
 # deontic force: obligation and prohibition (permission words such as TW 得 are too ambiguous to count)
-NOISE_ZH = re.compile(r"应用|相应|对应|适应|反应|回应|答应|供应|应跟未跟|响应|效应|理应|不须|无须|毋须|不需|不必|不能")
+# 应…的请求 / 应…的要求 is 'at the request of' (2018 81C5 应非违例方的请求), not 'shall'; 应该轮到 / 本应
+# 'whose turn it is' (1999 35A 应轮到叫牌的赛员, 2018 53B 本应轮到) and 应打的牌 'the board due' describe
+NOISE_ZH = re.compile(r"应[^，。；应]{1,12}?的(?:请求|要求)|应该?轮到|本应|应打的|应得|应用|相应|对应|适应|反应|回应|答应|供应|应跟未跟|响应|效应|理应|不须|无须|毋须|不需|不必|不能")
 OBLIGE_ZH = re.compile(r"必须|务必|应当|应该|应|须")
 PROHIBIT_ZH = re.compile(r"不得|不可|禁止|不应|不准|不许")
 OBLIGE_EN = re.compile(r"\b(must|shall|is required to|are required to)\b(?! not)", re.I)

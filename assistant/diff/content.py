@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..text import t2s
 from .classify import figures
-from .elements import ELEMENTS, Elements, elements, fold_era, mask_references
+from .elements import ELEMENTS, NO_CONSEQUENCE, Elements, elements, fold_era, mask_references
 from .redline import Redline, TermLexicon, redline
 
 CONTENT_CLASSES: tuple[str, ...] = ("unchanged", "terminology", "reference", "reworded", "restructured",
@@ -31,7 +31,14 @@ PIECE_KINDS = frozenset({"merged", "split", "different_subject"})
 HEADING_MAX = 15        # a text of at most this many characters is a heading
 MOVED_SHARE = 0.5       # a phrase with this share of its character pairs in the other text moved, not added
 BOUNDS = set("，。；：、,.;:（）()[]【】「」“”\"")
+# a condition clause ends at its 'when' (2018 21B3 …，并且裁判断定违例方从违例中获利时，判给调整分)
+WHEN_END = re.compile(r"(?:之)?时[，,。；;]")
 ADDED_MIN = 12          # characters of a phrase inserted or dropped whole that add or remove a case
+NUMERAL = re.compile(r"\d|[二两三四五六七八九十]")     # half as many when the phrase has a number in it (一 is an article)
+# a dropped and an added phrase with this share of their content characters in common are one phrase moved
+# (1999 43A1(a) / 2018: 0.9); function characters and exception markers do not count
+ALIKE_SHARE = 0.8
+FUNCTION_CHARS = frozenset("的了在已经或者和及与是为将被把其该这那一个除非外情况")
 # below this share of common characters a same-subject pair says something else (see classify.py)
 MIN_RATIO = 0.15
 
@@ -47,6 +54,12 @@ class ContentChange:
     new: Elements | None = None
     figures_old: tuple[tuple[float, str], ...] = ()
     figures_new: tuple[tuple[float, str], ...] = ()
+
+
+def added_actors(a: Elements, b: Elements) -> frozenset[str]:
+    """The parties the newer text makes parties of the rule that the older never mentions at all: 2017 9A3
+    'any player' where 1999 named only dummy; not 2018 '任何牌手不应' for 1999 '赛员不得' (9B2)."""
+    return b.actor - a.actor - a.named - GENERIC_ACTORS
 
 
 def _lead_in(text: str) -> bool:
@@ -93,13 +106,39 @@ def _whole(mine: str, theirs: str, other_text: str, left: str, right: str) -> st
     if 4 * len(_plain(theirs)) >= n or coverage(mine, other_text) >= MOVED_SHARE:
         return ""
     starts = not left.strip() or left.rstrip()[-1] in BOUNDS or mine.lstrip()[:1] in BOUNDS
-    ends = not right.strip() or right.lstrip()[:1] in BOUNDS or mine.rstrip()[-1:] in BOUNDS
+    ends = not right.strip() or right.lstrip()[:1] in BOUNDS or mine.rstrip()[-1:] in BOUNDS \
+        or WHEN_END.match(right.lstrip()) is not None
     marks = [i for i, ch in enumerate(mine) if ch in BOUNDS]
     if not (starts and ends):       # keep the part a punctuation mark bounds on the open side(s)
         first, last = (0 if starts else marks[0] if marks else len(mine)), (len(mine) if ends else marks[-1] + 1 if marks else 0)
         mine = mine[first:last] if first < last else ""
     aside = mine.strip()[:1] in "（(" and mine.strip()[-1:] in "）)"       # a parenthesis added or dropped whole
-    return mine if len(_plain(mine)) >= (ADDED_MIN // 2 if aside else ADDED_MIN) else ""
+    limit = NUMERAL.search(mine) is not None        # 2018 53A 在第十三墩之前: a short phrase that sets a limit
+    return mine if len(_plain(mine)) >= (ADDED_MIN // 2 if aside or limit else ADDED_MIN) else ""
+
+
+def _content_chars(text: str) -> frozenset[str]:
+    return frozenset(ch for ch in _plain(text) if ch not in FUNCTION_CHARS and not ch.isascii())
+
+
+def unmatched(dropped: tuple[str, ...], added: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The dropped and added phrases less each pair that says one thing in two places: an exception put
+    after the rule instead of before it (1999 43A1(a) 除非已有另一赛员指出违规 / 2018 已经另有牌手指出违例的除外)."""
+    gone: set[str] = set()
+    for d in dropped:
+        for a in added:
+            cd, ca = _content_chars(d), _content_chars(a)
+            if a not in gone and cd and ca and len(cd & ca) >= ALIKE_SHARE * min(len(cd), len(ca)):
+                gone |= {d, a}
+                break
+    return tuple(d for d in dropped if d not in gone), tuple(a for a in added if a not in gone)
+
+
+def _consequences_differ(a: Elements, b: Elements) -> bool:
+    """A consequence one text states in words that the other states neither in words nor by pointing to
+    the law named for it; 'no further rectification' states none."""
+    ca, cb = a.consequence - {NO_CONSEQUENCE}, b.consequence - {NO_CONSEQUENCE}
+    return bool((ca - cb - b.implied) or (cb - ca - a.implied))
 
 
 def differing(a: Elements, b: Elements) -> tuple[str, ...]:
@@ -111,6 +150,8 @@ def differing(a: Elements, b: Elements) -> tuple[str, ...]:
             differs = bool(a.modal and b.modal and not a.modal & b.modal)
         elif n == "number":
             differs = _numbers_differ(a, b)
+        elif n == "consequence":
+            differs = _consequences_differ(a, b)
         else:
             differs = a.get(n) != b.get(n)
         if differs:
@@ -175,11 +216,12 @@ def _same_place(old: str, new: str, ea: Elements, eb: Elements, rl: Redline, lex
     lead_ins = _lead_in(old) and _lead_in(new)      # two lead-ins: their items say what the cases are
     phrases = ((), ()) if lead_ins else added_phrases(mask_references(fold_era(old)), mask_references(fold_era(new)),
                                                        lexicon, lexicon_new)
+    phrases = unmatched(*phrases)
     if any(phrases) and "condition" not in diff:
         diff = (*diff, "condition")
         ea = replace(ea, condition=ea.condition | frozenset(phrases[0]))
         eb = replace(eb, condition=eb.condition | frozenset(phrases[1]))
-    deciding = tuple(n for n in diff if n in DECIDING or (n == "actor" and eb.actor - ea.actor - GENERIC_ACTORS))
+    deciding = tuple(n for n in diff if n in DECIDING or (n == "actor" and added_actors(ea, eb)))
     if deciding or (rl.ratio < MIN_RATIO and min(len(_plain(old)), len(_plain(new))) > HEADING_MAX):
         return ContentChange("substantive", deciding or diff, rl, ea, eb, *figs)
     return ContentChange("reworded", diff, rl, ea, eb, *figs)

@@ -14,7 +14,7 @@ import yaml
 
 from ..text import has_cjk, t2s
 from .classify import _cn_value, figures, modals
-from .redline import TermLexicon, tokenize
+from .redline import TermLexicon, Token, tokenize
 
 ELEMENTS: tuple[str, ...] = ("actor", "modal", "condition", "consequence", "number", "negation", "reference")
 ERA_TERMS = Path(__file__).resolve().parent / "era_terms.yaml"
@@ -27,7 +27,7 @@ REF_EN = re.compile(r"\bLaws?\s+\d+[A-Z]?\d*(?:\([a-z]\))?(?:\s*(?:,|and|or|to)\
                     r"|\bsection\s+[A-Z]\d*\b|\bsubsection\s+\d+\b", re.I)
 REF_LAW = re.compile(r"第\s*(\d+)\s*条|\bLaws?\s+(\d+)", re.I)
 # a condition's trigger: an exception (an 'if' or an 'only' is how both editions phrase most rules)
-CONDITION_ZH = re.compile(r"除外|除非|除了")
+CONDITION_ZH = re.compile(r"除外|除非|除了|除(?!此)[^，。；、]{1,15}?外")       # 1999 45A 除明手外 = 2018 明手除外
 CONDITION_EN = re.compile(r"\b(unless|except)\b", re.I)
 PERMIT_ZH = re.compile(r"可(?!能|是|比|靠|疑|见|行)|得以")
 PERMIT_EN = re.compile(r"\bmay\b(?! not)", re.I)
@@ -35,19 +35,47 @@ PERMIT_EN = re.compile(r"\bmay\b(?! not)", re.I)
 NEGATION_ZH = re.compile(r"不再|不适用|不会|不被|不是|没有|并非|无效|不受")
 NEGATION_EN = re.compile(r"\b(no longer|does not apply|do not apply|not|no|never|without)\b", re.I)
 # what follows an infraction: the rectification, the score, the restriction
-CONSEQUENCE_ZH = {"pass": r"必须(?:永远|一直)?不叫|永远不叫", "lead-restrictions": r"引牌限制|引牌判罚",
-                  "adjusted-score": r"调整分|调整分数", "transfer": r"转(?:交|给|移)",
-                  "penalty-card": r"罚张|罚牌", "cancelled": r"取消|无效", "procedural-penalty": r"程序性处罚|程序罚",
-                  "no-rectification": r"(?:没有|不再|不予|不|无须|免于)(?:进一步)?(?:的)?纠正|免罚|不予处罚"}
-CONSEQUENCE_EN = {"pass": r"must pass", "lead-restrictions": r"lead restrictions?|lead penalt",
+# the pass that follows is 'throughout' (永远不叫) or 'once' (该轮 / 下一次轮到他叫牌时必须不叫): 2017 31A2(b)
+CONSEQUENCE_ZH = {"pass": r"永远不叫|一直不叫|仍(?:然|须)不叫", "pass-once": r"必须不叫",
+                  "lead-restrictions": r"引牌限制|引牌判罚",
+                  "adjusted-score": r"调整分|调整分数", "transfer": r"转(?:交|给|移|让)|一墩牌?的(?:处罚|判罚|纠正)",
+                  "penalty-card": r"罚张|罚牌", "cancelled": r"取消|无效",
+                  # declarer's options over an offender's partner: require or forbid a suit (50D2, 57A)
+                  "require-card": r"要求[^，。；]{0,16}?(?:打出|引出)", "forbid-card": r"禁止[^，。；]{0,16}?(?:打出|引出)",
+                  "procedural-penalty": r"程序性(?:处罚|判罚|纠正)|程序罚",
+                  "no-rectification": r"(?:没有|不再|不予|不受|不|无须|免于)(?:进一步)?(?:的)?纠正|免罚|不予处罚"}
+CONSEQUENCE_EN = {"pass": r"must pass(?! at (?:his|their) next turn)", "pass-once": r"must pass at (?:his|their) next turn",
+                  "lead-restrictions": r"lead restrictions?|lead penalt",
                   "adjusted-score": r"adjusted score", "transfer": r"transferred|transfer",
                   "penalty-card": r"penalty card", "cancelled": r"cancelled|void",
+                  "require-card": r"require[^.;]{0,30}?\b(?:play|lead)", "forbid-card": r"forbid[^.;]{0,30}?\b(?:play|lead)",
                   "procedural-penalty": r"procedural penalty", "no-rectification": r"no further rectification|without rectification"}
+# 'no rectification' states no consequence: a text that says it and one that names none rule the same
+NO_CONSEQUENCE = "no-rectification"
+# a consequence the text says does not apply ('不适用第 26 条 B 款引牌限制', '（…引牌判罚，亦不适用）')
+NEGATED_BEFORE = re.compile(r"(?:不适用|不再适用|不会|没有|不予|免于|无须)[^，。；,.;]{0,3}$|\b(?:no|not|without)\s+$", re.I)
+NEGATED_AFTER = re.compile(r"^[^，。；,.;]{0,6}?[，,]?\s*(?:亦|也)?不(?:再)?适用|^\s*(?:does|do) not apply", re.I)
 COUNT_ZH = re.compile(r"(\d+|[一二两三四五六七八九十]+)\s*[个個位项項种種]")
 # the concepts of the crosswalk that name who acts
 ACTORS = frozenset({"player", "partner", "offender", "director", "declarer", "dummy", "defender", "lho", "rho",
                     "non-offending-side", "opponent", "contestant", "tournament-organizer", "regulating-authority",
                     "appeals-committee", "director-in-charge"})
+# 'player' is whom every rule addresses: the 2018 text often spells it out where 1999 left it implied (17C
+# 每位牌手按照顺时针方向依序叫牌, 63A3 违规方的一位牌手). It names a party only when set beside another party
+# (91A 牌手或者参赛者), as 'any player' (9A3 任何牌手，包括明手，可以试图阻止违例) or given a right or duty
+DEFAULT_ACTORS = frozenset({"player", "contestant"})     # a contestant: the player, pair or team (Definitions)
+NAMES_ALSO = {"presumed-declarer": "declarer", "presumed-dummy": "dummy"}
+# the offending side names its offender; 1999 41A 下防家 'the defender on the left' is 2018's 下家 (lho)
+NAMED_WORDS = {"offender": r"违[规例]方(?!面)|offending side", "lho": r"下防家", "rho": r"上防家"}
+ANY_ZH = re.compile(r"(?:任何|任一)(?:一位)?$")
+ANY_EN = re.compile(r"\b(?:any|every)\s+$", re.I)
+# … or given a right or a duty of its own (牌手可以 / 牌手必须 / a player may)
+RIGHT_ZH = re.compile(r"^[^，。；：,.;:]{0,6}?(?:可以|可(?!能)|必须|应当|应|须|不得|不应|有权|负责)")
+RIGHT_EN = re.compile(r"^\s*(?:\w+\s+){0,2}?(?:may|must|shall|is entitled|has the right)\b", re.I)
+JOIN = frozenset({"或者", "或", "和", "及", "与", "、", "or", "and"})
+# a party named as 'not X' (81C 裁判（非牌手）负责) or a hand played from (53C 从明手越序引牌) is no actor
+NOT_ACTOR_ZH = re.compile(r"(?:非|不是)$")
+HAND_ZH = re.compile(r"(?:从|自)(?:自己手中或者?|手中或)?$")
 
 
 @dataclass(frozen=True)
@@ -62,17 +90,28 @@ class Elements:
     negation: frozenset[str]
     reference: frozenset[str]
     counts: frozenset[float] = frozenset()    # numbers of a generic measure word ('两个'), read as any unit
+    named: frozenset[str] = frozenset()       # every party the text mentions, as a party or not
+    implied: frozenset[str] = frozenset()     # consequences stated by a reference only (Law 26)
 
     def values(self) -> frozenset[float]:
         """The numbers of the figures, without their units."""
         return frozenset(float(x.split(" ")[0]) for x in self.number)
 
     def get(self, name: str) -> frozenset[str]:
-        return frozenset(getattr(self, name))
+        """One element's values; the consequences with those stated by a reference."""
+        return frozenset(getattr(self, name)) | (self.implied if name == "consequence" else frozenset())
 
     def covers(self, other: "Elements", names: tuple[str, ...]) -> bool:
-        """True when every element of `other` named in `names` is also here (a piece inside a whole)."""
-        return all(other.get(n) <= self.get(n) for n in names)
+        """True when every element of `other` named in `names` is also here (a piece inside a whole);
+        'no further rectification' states no consequence, so a whole need not repeat it."""
+        return all(other.get(n) - {NO_CONSEQUENCE} <= self.get(n) for n in names)
+
+
+@lru_cache(maxsize=1)
+def law_consequences() -> dict[str, str]:
+    """Law number -> the consequence the law is named for (era_terms.yaml, law_consequences)."""
+    data = yaml.safe_load(ERA_TERMS.read_text(encoding="utf-8")) or {}
+    return {str(e["law"]): str(e["consequence"]) for e in data.get("law_consequences", [])}
 
 
 @lru_cache(maxsize=1)
@@ -99,17 +138,93 @@ def references(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def mask_references(text: str) -> str:
+def mask_references(text: str, whole: bool = True) -> str:
     """The text with every cross-reference replaced by one mark, so a changed reference is not a change
-    of wording; parenthesised references ('（参阅第23条）') go whole."""
+    of wording; parenthesised references ('（参阅第23条）') go whole unless `whole` is False (then the words
+    beside the reference stay: '（…并可应用第26条引牌判罚）' names a consequence)."""
     ref = REF_ZH if has_cjk(text) else REF_EN
-    text = re.sub(r"[（(\[][^（()）\[\]]{0,40}?(?:参阅|参照|参见|适用|应用|第\s*\d+\s*条|see|cf\.|Law)[^（()）\[\]]{0,60}?[）)\]]",
-                  "§", text, flags=re.I)
+    if whole:       # a bracketed reference may hold parentheses: 2018 51B2(a) [参照第 50 条 D 款 2(a)]
+        text = re.sub(r"[\[［][^\[\]［］]{0,40}?(?:参阅|参照|参见|适用|应用|第\s*\d+\s*条|see|cf\.|Law)[^\[\]［］]{0,60}?[\]］]",
+                      "§", text, flags=re.I)
+        text = re.sub(r"[（(\[][^（()）\[\]]{0,40}?(?:参阅|参照|参见|适用|应用|第\s*\d+\s*条|see|cf\.|Law)"
+                      r"[^（()）\[\]]{0,60}?[）)\]]", "§", text, flags=re.I)
     return ref.sub("§", text)
 
 
 def _concepts(text: str, lexicon: TermLexicon | None) -> frozenset[str]:
     return frozenset(t.key.strip("⟦⟧") for t in tokenize(text, lexicon) if t.key.startswith("⟦"))
+
+
+def actors(text: str, lexicon: TermLexicon | None) -> frozenset[str]:
+    """The parties a text names: the crosswalk's actor concepts, less a party named as 'not X' or as a hand
+    played from, and less the default 'player' unless it stands beside another party or as 'any player'."""
+    toks = tokenize(text, lexicon)
+    cjk = has_cjk(text)
+    out: set[str] = set()
+    for i, t in enumerate(toks):
+        key = t.key.strip("⟦⟧")
+        if not t.key.startswith("⟦") or key not in ACTORS:
+            continue
+        before = "".join(x.surface for x in toks[max(0, i - 8):i]) if cjk else \
+            " ".join(x.surface for x in toks[max(0, i - 3):i]) + " "
+        if cjk and (NOT_ACTOR_ZH.search(before) or (key == "dummy" and HAND_ZH.search(before))):
+            continue
+        after = "".join(x.surface for x in toks[i + 1:i + 9]) if cjk else " ".join(x.surface for x in toks[i + 1:i + 5])
+        if key in DEFAULT_ACTORS and not ((ANY_ZH if cjk else ANY_EN).search(before) or _beside_party(toks, i)
+                                          or (RIGHT_ZH if cjk else RIGHT_EN).search(after)):
+            continue
+        out.add(key)
+    return frozenset(out)
+
+
+def _beside_party(toks: list[Token], i: int) -> bool:
+    """True when the term at i is joined to another party by 'or' / 'and' (牌手或者参赛者)."""
+    for step in (1, -1):
+        j, between = i + step, list[str]()
+        while 0 <= j < len(toks) and not toks[j].key.startswith("⟦") and len(between) < 2:
+            between.append(toks[j].surface.strip().lower())
+            j += step
+        joined = "".join(between if step > 0 else between[::-1])
+        if 0 <= j < len(toks) and joined in JOIN and toks[j].key.strip("⟦⟧") in ACTORS:
+            return True
+    return False
+
+
+def _named(concepts: frozenset[str]) -> frozenset[str]:
+    """The parties among a text's concepts; 1999 理论上的庄家 'presumed declarer' names declarer (2018 41A
+    理论上庄家的下家)."""
+    return frozenset({NAMES_ALSO.get(c, c) for c in concepts} | concepts) & ACTORS
+
+
+def _named_in(text: str) -> frozenset[str]:
+    """Parties a text names in words the crosswalk has no concept for (1999 63A1 违规方 'the offending side')."""
+    return frozenset(k for k, pat in NAMED_WORDS.items() if re.search(pat, text))
+
+
+def consequences(text: str) -> frozenset[str]:
+    """What follows an infraction in a text's words (references masked), less what the text says does
+    not apply ('不适用第 26 条 B 款引牌限制')."""
+    body = mask_references(text)
+    out: set[str] = set()
+    for key, pat in (CONSEQUENCE_ZH if has_cjk(text) else CONSEQUENCE_EN).items():
+        for m in re.finditer(pat, body, re.I):
+            if key == NO_CONSEQUENCE or not _negated(body, m.start(), m.end()):
+                out.add(key)
+                break
+    return frozenset(out)
+
+
+def implied_consequences(text: str) -> frozenset[str]:
+    """The consequences a text states by pointing to the law named for them, in a parenthesis too
+    ('（…可应用第26条引牌判罚）' = '可能适用第 26 条 B 款'): they match the same words of the other text, but a
+    pointer added or dropped alone is a change of reference, not of consequence (content.differing)."""
+    laws = law_consequences()
+    return frozenset(laws[law] for m in (REF_ZH if has_cjk(text) else REF_EN).finditer(text)
+                     for law in references(m.group(0)) if law in laws and not _negated(text, m.start(), m.end()))
+
+
+def _negated(text: str, start: int, end: int) -> bool:
+    return bool(NEGATED_BEFORE.search(text[max(0, start - 12):start]) or NEGATED_AFTER.search(text[end:end + 14]))
 
 
 def force(text: str) -> frozenset[str]:
@@ -128,15 +243,17 @@ def elements(text: str, lexicon: TermLexicon | None = None, folded_lexicon: Term
     folded = fold_era(text)
     cjk = has_cjk(folded)
     body = mask_references(folded)
-    cons = CONSEQUENCE_ZH if cjk else CONSEQUENCE_EN
     return Elements(
-        actor=(_concepts(mask_references(text), lexicon) | _concepts(body, folded_lexicon or lexicon)) & ACTORS,
+        actor=actors(mask_references(text), lexicon) | actors(body, folded_lexicon or lexicon),
         modal=force(body),
         condition=frozenset({"exception"}) if (CONDITION_ZH if cjk else CONDITION_EN).search(
             re.sub(r"§[^，。；,.;]{0,16}?(?:的情况)?除外", "", body)) else frozenset(),
-        consequence=frozenset(k for k, pat in cons.items() if re.search(pat, body, re.I)),
+        consequence=consequences(folded),
+        implied=implied_consequences(folded),
         number=frozenset(f"{v:g} {u}" for v, u in figures(body)),
         counts=frozenset(_cn_value(m) for m in COUNT_ZH.findall(body)) if cjk else frozenset(),
         negation=frozenset(m.lower() for m in (NEGATION_ZH if cjk else NEGATION_EN).findall(body)),
         reference=references(folded),
+        named=_named(_concepts(mask_references(text), lexicon) | _concepts(body, folded_lexicon or lexicon))
+        | _named_in(body),
     )

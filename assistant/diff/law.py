@@ -192,16 +192,28 @@ def _body(c: Clause | None, lang: str, scope: str) -> str | None:
     return (c.text.get(lang, "").strip() if scope != "title" else "") or c.title.get(lang, "").strip()
 
 
+def _unnoted(c: Clause | None, text: str | None) -> str | None:
+    """A clause's text without its inline notes （注：…）: 1999 prints inline the notes 2018 prints as
+    footnotes (1999 41A, 45A → 2018 footnotes 11, 14), and neither is compared as the rule."""
+    if c is None or text is None:
+        return text
+    for note in c.notes:
+        text = text.replace(note, "")
+    return text.strip() or None
+
+
 def _pair(link: Link, a: str | None, b: str | None, lexicons: tuple[TermLexicon, TermLexicon],
-          translation: bool, draw: bool, bodies: tuple[str | None, str | None] | None = None) -> PairDiff:
-    """Classify one link's texts (their `bodies` for the content) and keep what the report prints of it."""
+          translation: bool, draw: bool, bodies: tuple[str | None, str | None] | None = None,
+          headed: tuple[str | None, str | None] | None = None) -> PairDiff:
+    """Classify one link's texts (their `bodies` for the content, `headed` for the elements: the texts
+    with headings, without notes) and keep what the report prints of it."""
     if translation:
         ch = _translation_pair(link, a, b, lexicons, draw)
         shown = ch.redline.markdown() if ch.redline is not None else ""
     else:
         kind = "revised_text" if (link.kind == "revised" and link.method == "curated") else link.kind
         kind = "title" if link.scope == "title" else kind
-        ch = classify_content(*(bodies or (a, b)), lexicons[0], lexicons[1], kind, (a, b))
+        ch = classify_content(*(bodies or (a, b)), lexicons[0], lexicons[1], kind, headed or (a, b))
         if kind == "revised_text" and ch.change in ("reworded", "reference", "terminology", "unchanged"):
             ch = ContentChange("substantive", ch.changed, ch.redline, ch.old, ch.new, ch.figures_old, ch.figures_new)
         shown = redline(a, b, lexicons[0], lexicons[1]).markdown() if (draw and a and b) else ""
@@ -242,7 +254,8 @@ def diff_law(corpus: Corpus, law: str, from_ed: str = "ccba1999", to_ed: str = "
                    for c, lg in ((ca, la), (cb, lb)))
         link = replace(x, scope="title") if bare and ca and cb else x
         p = _pair(link, _text(ca, la, x.scope), _text(cb, lb, x.scope), lexicons, translation, draw,
-                  (_body(ca, la, link.scope), _body(cb, lb, link.scope)))
+                  (_unnoted(ca, _body(ca, la, link.scope)), _unnoted(cb, _body(cb, lb, link.scope))),
+                  (_unnoted(ca, _text(ca, la, x.scope)), _unnoted(cb, _text(cb, lb, x.scope))))
         pairs.append(p if translation else _split_or_merged(p, pools))
     order = {ed: {cid: i for i, cid in enumerate(eds[ed].clauses)} for ed in (from_ed, to_ed)}
     pairs.sort(key=lambda p: (order[to_ed].get(p.to_id or "", 10**6) if p.to_id else
