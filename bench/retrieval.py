@@ -2,6 +2,7 @@
 
     python bench/retrieval.py [JSONL] [--model M] [--misses]
     python bench/retrieval.py --split validation|test [--misses]
+    python bench/retrieval.py --split validation|test --stories [--misses]
 
 Default set: ../shared/eval/dev-retrieval.jsonl (relative to the repository). Scored at law level, as in
 eval/README.md: a hit is the primary law (or CCBA 2018 article) among the first k distinct laws. The same
@@ -43,7 +44,7 @@ def result_keys(answer) -> list[str]:  # type: ignore[no-untyped-def]
 def score(rows: list[dict], ranked: list[list[str]], answered: list[bool]) -> dict[str, dict[str, float]]:
     """Per language and overall: r@1, r@5, MRR@10 on answerable rows; no-answer figures."""
     agg: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for row, keys, ok in zip(rows, ranked, answered):
+    for row, keys, ok in zip(rows, ranked, answered, strict=True):
         for lang in (row["lang"], "all"):
             a = agg[lang]
             if row["primary"] is None:
@@ -101,7 +102,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--split", choices=("train", "validation", "test"), default=None,
                     help="run the dev set and this split of the project's question sets, side by side")
+    ap.add_argument("--stories", action="store_true",
+                    help="with --split: the story corpus's split instead of the question sets (plus two-incident figures)")
     args = ap.parse_args(argv)
+    if args.split and args.stories:
+        story_figures(args.split, args.model, args.misses, args.json)
+        return
     if args.split:
         side_by_side(args.split, Path(args.jsonl), args.model, args.misses, args.json)
         return
@@ -144,6 +150,39 @@ def side_by_side(split: str, dev: Path, model: str | None, misses: bool, as_json
             print(f"{name:10s} {lang:8s} {int(f['n']):4d} {f['recall@1']:6.3f} {f['recall@5']:6.3f} "
                   f"{f['mrr@10']:7.3f} {int(f['declined']):>8d}/{int(f['no_answer']):<7d} "
                   f"{f['wrongly_declined']:20.3f}")
+
+
+def story_figures(split: str, model: str | None, misses: bool, as_json: bool) -> None:
+    """The pipeline on one split of the story corpus: top 1 / top 5 / MRR@10 of the first incident's law
+    per language, and for two-incident stories whether both laws are in the top 5."""
+    sys.path.insert(0, str(REPO / "bench" / "data"))
+    from splits import stories
+
+    rows = [{**r, "query": r["text"]} for r in stories(split)]
+    from assistant.resources import resources
+
+    searcher = resources().searcher(model)
+    ranked = [result_keys(searcher.search(r["query"], top=10)) for r in rows]
+    report = score(rows, ranked, [True] * len(rows))
+    both: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r, keys in zip(rows, ranked, strict=True):
+        if r.get("also"):
+            ok = all(gold_key(p) in keys[:5] for p in [r["primary"], *r["also"][:1]])
+            for lang in (r["lang"], "all"):
+                both[lang][0] += ok
+                both[lang][1] += 1
+        if misses and keys[:1] != [gold_key(r["primary"])]:
+            print(f"  {r['id']} gold={gold_key(r['primary'])} got={keys[:5]} | {r['text'][:60]}")
+    if as_json:
+        json.dump({"stories": report, "two_incidents": dict(both)}, sys.stdout, indent=2)
+        print()
+        return
+    print(f"stories, {split} split: {'lang':8s} {'n':>4s} {'top1':>6s} {'top5':>6s} {'MRR@10':>7s} {'both in top 5':>14s}")
+    for lang in ("zh-Hans", "zh-Hant", "en", "all"):
+        if lang in report:
+            f, b = report[lang], both.get(lang, [0, 0])
+            pair = f"{b[0]}/{b[1]} {b[0] / b[1]:.2f}" if b[1] else "-"
+            print(f"{'':21s}{lang:8s} {int(f['n']):4d} {f['recall@1']:6.3f} {f['recall@5']:6.3f} {f['mrr@10']:7.3f} {pair:>14s}")
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ def test_bridge_question_never_returns_guandan(searcher, query):
 def test_unrelated_question_is_declined_with_what_was_searched(searcher, query):
     ans = searcher.search(query)
     assert not ans.answered and ans.results == []
-    assert "no applicable clause" in ans.message
+    assert "No applicable clause" in ans.message
     assert ans.searched["editions"] == list(BRIDGE)
 
 

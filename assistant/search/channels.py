@@ -3,8 +3,8 @@ score per result group (law, article, definition, policy); 0 means no evidence.
 
 Channels: BM25 over clauses and whole laws, embeddings over clauses, embeddings over WBF index terms,
 table situations by words (the k best situations vote) and by embedding (the closest one), WBF index
-headwords named in the question, and the laws of matching ruling trees (supplied by the caller: search
-does not import rulings). Fusion (assistant.search.fusion) combines their rankings.
+headwords named in the question, the laws of matching ruling trees (supplied by the caller: search
+does not import rulings), and the laws of the incidents the incident reader finds in the question. Fusion (assistant.search.fusion) combines their rankings.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class Space(Protocol):
     ix: "SearchIndex"
     tuning: "Tuning"
     topics: TopicSource | None
+    incident_laws: dict[str, np.ndarray]    # channel name -> incident x group matrix (incident_model.law_matrices)
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Evidence:
     emb: np.ndarray
     mask: np.ndarray
     topics: Sequence[tuple[str, tuple[tuple[str, float], ...]]] = ()   # the ruling topics matched, best first
+    incidents: np.ndarray | None = None     # the incident reader's chance of each incident (None: not read)
 
 
 class Channel(Protocol):
@@ -161,8 +163,22 @@ class RulingTopics:
         return boost
 
 
+@dataclass(frozen=True)
+class Incidents:
+    """The chance mass of the incidents the reader found in the question (assistant.search.incident_model):
+    on each incident's primary law (`incident_primary`) or shared among every law it lists (`incident_listed`)."""
+
+    name: str = "incident_primary"
+    method: str = "incidents"
+
+    def scores(self, s: Space, e: Evidence) -> np.ndarray:
+        if e.incidents is None:
+            return np.zeros(len(s.group_names))
+        return e.incidents @ s.incident_laws[self.name]
+
+
 CHANNELS: tuple[Channel, ...] = (Lexical(), Embedding(), IndexTerms(), SituationWords(), SituationEmbedding(),
-                                 Headwords(), RulingTopics())
+                                 Headwords(), RulingTopics(), Incidents(), Incidents("incident_listed"))
 
 
 def channel_scores(s: Space, e: Evidence, methods: Sequence[str]) -> dict[str, np.ndarray]:

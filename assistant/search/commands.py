@@ -1,10 +1,12 @@
 """CLI commands of the search layer: `bridgelaw ask` and `bridgelaw train-embedder`.
 
-    bridgelaw ask "QUESTION" [--edition E] [--lang L] [--top N] [--model M] [--json]
+    bridgelaw ask "QUESTION" [--edition E] [--lang L] [--top N] [--model M] [--reading INCIDENT] [--json]
 
 Results are grouped by law (or CCBA 2018 article; a Guandan question is answered from the Guandan
 rules), best first, with the matching clause of each edition and language and a "differs" flag.
 --edition searches and shows one edition only; --lang shows (and searches) one language only.
+The text answer is in the question's language (or --lang): how the question was read (the incidents
+found in it; --reading chooses another), each law's chance, why it came up, its clauses.
 When no clause applies the answer says so (answered: false) and lists what was searched; exit 0.
 Exit codes: 0 answered or declined; 1 a cited law, article or clause id does not exist; 2 bad input
 (empty, over 2000 characters, only punctuation or emoji, unknown edition/language/model);
@@ -20,27 +22,6 @@ import typer
 from ..model import EDITIONS, LANGS
 
 
-def _print_answer(ans) -> None:
-    if not ans.answered:
-        typer.echo(ans.message)
-        s = ans.searched
-        typer.echo(f"  searched: game {s['game']}, editions {', '.join(s['editions'])}, language {s['lang']}")
-        if s.get("expanded"):
-            typer.echo("  terms: " + ", ".join(s["expanded"]))
-        return
-    for i, r in enumerate(ans.results, 1):
-        head = {"law": "Law", "article": "CCBA 2018 article", "guandan": "Guandan article",
-                "definition": "Definition", "policy": "WBF policy"}.get(r.kind, r.kind)
-        flags = ("  [cited]" if r.cited else "") + ("  [editions differ]" if r.differs else "")
-        typer.echo(f"{i}. {head} {r.number} — {r.title}  (score {r.score:.2f}){flags}")
-        for c in r.clauses:
-            text = " ".join(c.text.split())
-            text = text if len(text) <= 160 else text[:157] + "…"
-            typer.echo(f"   {c.id} ({c.lang}): {text or c.title}")
-    if ans.rulings:
-        typer.echo("rulings: " + ", ".join(ans.rulings))
-
-
 def register(app: typer.Typer) -> None:
     """Add `ask` and `train-embedder` to the bridgelaw app."""
     from ..console import emit_json
@@ -52,6 +33,8 @@ def register(app: typer.Typer) -> None:
             top: int = typer.Option(5, "--top", min=1, max=50, help="number of laws to show"),
             model: Optional[str] = typer.Option(None, "--model",
                                                 help="embedding model: use (default), minilm, indomain, or a model folder"),
+            reading: Optional[str] = typer.Option(None, "--reading",
+                                                  help="read the question as this incident (an id the answer offers)"),
             as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
         """Hybrid search across editions and languages, grouped by law; declines when nothing applies."""
         from ..inputs import edition_name, lang_name, model_name
@@ -65,16 +48,23 @@ def register(app: typer.Typer) -> None:
             from .embedders import indomain_path      # numpy only; torch loads with the model
 
             model_name(model, indomain_path())
+        if reading is not None:
+            from ..incidents import load_incidents
+            from ..inputs import choice
+
+            choice(reading, "reading", load_incidents())
         from .query import check
 
         check(question)                      # bad input fails before any model or index loads
         from ..resources import resources
 
-        ans = resources().searcher(model).search(question, edition=edition, lang=lang, top=top)
+        ans = resources().searcher(model).search(question, edition=edition, lang=lang, top=top, reading=reading)
         if as_json:
             emit_json(ans.to_json())
         else:
-            _print_answer(ans)
+            from .answer_text import answer_text
+
+            typer.echo(answer_text(ans, lang))
 
     @app.command("train-embedder")
     def train_embedder_cmd(epochs: int = typer.Option(1, "--epochs", min=1, max=20),

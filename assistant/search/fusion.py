@@ -15,8 +15,9 @@ from .scoring import rank_feature, ranks, rrf
 
 RANKED = ("lexical", "embedding", "index", "scenarios_lexical", "scenarios_embedding")
 FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
-            "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding",
-            "kind_article", "kind_weak", "rank_hand")
+            "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding", "zh_rank_lexical",
+            "zh_rank_scenarios_lexical", "zh_headwords",
+            "kind_article", "kind_weak", "rank_hand", "incident_primary", "incident_listed", "story")
 
 
 @dataclass
@@ -37,6 +38,14 @@ class Tuning:
     scenarios_embedding: float = 0.5  # weight of the embedding ranking of table situations
     scenarios_k: int = 10             # BM25 of situations: the k best situations overall vote for their laws
     pool_shares: tuple[float, ...] = (1.0, 0.5, 0.25)   # a group's best clause plus shares of the next two
+
+
+STORY_CHARS = 400        # a question this long (or longer) is a told story for the `story` feature
+
+
+def story_weight(text: str) -> float:
+    """0 for a one-line question, rising to 1 for a story of STORY_CHARS characters or more."""
+    return min(len(text), STORY_CHARS) / STORY_CHARS
 
 
 def channel_ranks(ch: dict[str, np.ndarray], valid: np.ndarray) -> dict[str, np.ndarray]:
@@ -65,8 +74,10 @@ def hand_fusion(ch: dict[str, np.ndarray], valid: np.ndarray, weak: np.ndarray, 
 
 
 def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarray, zh: bool,
-             hand: np.ndarray, rrf_k: float, rk: dict[str, np.ndarray] | None = None) -> np.ndarray:
-    """The learned ranker's features, one row per group (columns: FEATURES); channels not in `ch` give 0."""
+             hand: np.ndarray, rrf_k: float, rk: dict[str, np.ndarray] | None = None,
+             story: float = 0.0) -> np.ndarray:
+    """The learned ranker's features, one row per group (columns: FEATURES); channels not in `ch` give 0.
+    `story`: how much the question is a told story (story_weight), where the incident reading weighs more."""
     rk = rk if rk is not None else channel_ranks(ch, valid)
     n = len(valid)
     zero = np.zeros(n)
@@ -77,11 +88,15 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
     hw = ch.get("headwords", zero)
     cols["headwords"] = hw / hw.max() if hw.max() > 0 else zero
     cols["rulings"] = ch.get("rulings", zero) * rrf_k
-    for c in ("embedding", "index", "scenarios_embedding"):
+    for c in ("embedding", "index", "scenarios_embedding", "lexical", "scenarios_lexical"):
         cols[f"zh_rank_{c}"] = cols[f"rank_{c}"] * float(zh)
+    cols["zh_headwords"] = cols["headwords"] * float(zh)
     cols["kind_article"] = (group_kind == "article").astype(np.float64)
     cols["kind_weak"] = np.isin(group_kind, ["definition", "policy"]).astype(np.float64)
     cols["rank_hand"] = rank_feature(ranks(hand, valid))
+    for c in ("incident_primary", "incident_listed"):
+        cols[c] = ch.get(c, zero)
+    cols["story"] = cols["incident_primary"] * story
     return np.stack([cols[f] for f in FEATURES], axis=1)
 
 

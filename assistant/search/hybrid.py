@@ -16,14 +16,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..editions import bridge_editions, editions
-from ..text import has_cjk, s2t, t2s
+from ..errors import BadInput
+from ..incidents import load_incidents
+from ..text import t2s
+from .answer_text import question_lang, say
 from .cards import aligned_card, best_clause_card, clause_scores
 from .channels import Evidence, TopicSource, channel_scores
 from .cite import Citation
 from .differences import differences
 from .embedders import get_embedder, model_key
 from .explain import why
-from .fusion import Tuning, candidates_of, channel_ranks, features, hand_fusion
+from .fusion import Tuning, candidates_of, channel_ranks, features, hand_fusion, story_weight
+from .incident_model import IncidentModels, law_matrices, load_incident_models, reading
 from .index import SearchIndex, load_index
 from .learned import SUMMARY, Models, load_models
 from .query import Query, scope_table, understand
@@ -32,12 +36,9 @@ from .results import Answer, ClauseHit, Result
 __all__ = ["Answer", "ClauseHit", "HybridSearch", "METHODS", "Result", "Tuning"]
 
 BRIDGE_EDITIONS = bridge_editions()
-METHODS = ("lexical", "embedding", "headwords", "rulings", "scenarios")
+METHODS = ("lexical", "embedding", "headwords", "rulings", "scenarios", "incidents")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 SHOW = tuple((e.name, lang) for e in editions().values() for lang in e.languages)
-LOW_MESSAGE = ("not certain — check these: the first results may not be the law that rules this",
-               "没有把握 — 请核对以下条文：排在前面的未必是适用的法则")
-
 
 @dataclass
 class Analysis:
@@ -53,6 +54,7 @@ class Analysis:
     summary: np.ndarray
     topics: list[str] | None
     ranks: dict[str, np.ndarray] = field(default_factory=dict)    # each channel's group ranks (for `why`)
+    incidents: np.ndarray | None = None                             # the incident reader's chances
 
 
 class HybridSearch:
@@ -60,7 +62,7 @@ class HybridSearch:
 
     def __init__(self, model: str | None = None, index: SearchIndex | None = None,
                  tuning: Tuning | None = None, topics: TopicSource | None = None,
-                 models: Models | None = None) -> None:
+                 models: Models | None = None, incident_models: IncidentModels | None = None) -> None:
         self.model = model
         self.topics = topics
         self.ix = index or load_index(model)
@@ -81,6 +83,12 @@ class HybridSearch:
         self._masks: dict[tuple[str, str | None, str | None], np.ndarray] = {}
         self.situation_docs = {g: np.flatnonzero((self.doc_group == i) & (self.doc_kind == "scenario"))
                                for g, i in self.gpos.items()}
+        self.incidents = load_incidents()
+        self.incident_reader = (incident_models or load_incident_models(self.incidents)).for_embedder(model_key(model))
+        self.incident_ids = self.incident_reader.ids
+        group_of = {cid: str(rec["group"]) for cid, rec in ix.clauses.items()}
+        primary, listed = law_matrices(self.incidents, self.incident_ids, self.gpos, group_of)
+        self.incident_laws = {"incident_primary": primary, "incident_listed": listed}
 
     def clause_titles(self, clause_id: str) -> dict[str, str] | None:
         """A clause's titles by language, from the index (no corpus parse); None for an unknown id."""
@@ -161,14 +169,19 @@ class HybridSearch:
         # whether the rulebooks answer it does not depend on the edition or language shown
         scope_lex, scope_emb = self.within(raw_lex, raw_emb, self.doc_mask(q.game, None, None))
         matched = list(self.topics(q.text)) if self.topics is not None else []
-        ev = Evidence(q, lex, emb, mask, matched)
+        p_inc = self.read_incidents(q.text, qv) if "incidents" in methods and q.game != "guandan" else None
+        ev = Evidence(q, lex, emb, mask, matched, p_inc)
         ch = channel_scores(self, ev, methods)
         valid = np.zeros(len(self.group_names), dtype=bool)
         valid[np.unique(self.doc_group[mask & ~self.kind_is["scenario"]])] = True
         rk = channel_ranks(ch, valid)
         hand = hand_fusion(ch, valid, self.weak, bool(CJK.search(q.text)), self.tuning, rk)
         topics = [t for t, _laws in matched] if self.topics is not None else None
-        return Analysis(q, ev, ch, valid, hand, qv, self.summary(q, scope_lex, scope_emb, topics), topics, rk)
+        return Analysis(q, ev, ch, valid, hand, qv, self.summary(q, scope_lex, scope_emb, topics), topics, rk, p_inc)
+
+    def read_incidents(self, text: str, qv: np.ndarray) -> np.ndarray:
+        """The incident reader's chance of each incident (order: self.incident_ids)."""
+        return self.incident_reader.probabilities(text, qv)
 
     def ranking(self, a: Analysis, methods: tuple[str, ...]) -> tuple[np.ndarray, bool]:
         """(score per group, calibrated): the learned ranker's chances with every channel on; the hand
@@ -176,7 +189,8 @@ class HybridSearch:
         cand = candidates_of(a.ch, a.valid)
         if set(methods) != set(METHODS):
             return np.where(cand, a.hand, 0.0), False
-        x = features(a.ch, a.valid, self.group_kind, bool(CJK.search(a.q.text)), a.hand, self.tuning.rrf_k, a.ranks)
+        x = features(a.ch, a.valid, self.group_kind, bool(CJK.search(a.q.text)), a.hand, self.tuning.rrf_k, a.ranks,
+                     story_weight(a.q.text))
         return self.models.ranker.probabilities(x, cand), True
 
     # ---------- answers ----------
@@ -188,8 +202,12 @@ class HybridSearch:
                 "citations": [c.text for c in q.citations], "model": self.ix.params.get("model")}
 
     def search(self, query: str, edition: str | None = None, lang: str | None = None, top: int = 5,
-               methods: tuple[str, ...] = METHODS) -> Answer:
-        """Answer a question: results best first, or answered=False when it is out of scope or nothing scores."""
+               methods: tuple[str, ...] = METHODS, reading: str | None = None) -> Answer:
+        """Answer a question: results best first, or answered=False when it is out of scope or nothing scores.
+        `reading`: an incident the user chose as the reading of the question (its laws come first)."""
+        if reading is not None and reading not in self.incidents:
+            raise BadInput(key="unknown_name", params={"what": "reading", "value": repr(reading[:40]),
+                                                       "choices": sorted(self.incidents)})
         a = self.analyse(query, edition, lang, methods)
         q, top = a.q, max(1, min(int(top), 50))
         searched = self.searched(q, edition, lang)
@@ -200,15 +218,13 @@ class HybridSearch:
                                "answerable": round(p_ans, 3)}
         # a Guandan question is in scope by its own markers (scope.yaml): answered when its rules score
         out_of_scope = q.game != "guandan" and p_ans < self.models.decline_below
-        if not cited and (scores.max() <= 0 or out_of_scope):
-            where = ", ".join(searched["editions"])  # type: ignore[arg-type]
-            return Answer(q.text, False, [], searched,
-                          f"no applicable clause found — searched {where} — "
-                          "rephrase with the situation at the table, or cite a law (\"Law 64\")",
+        if not cited and reading is None and (scores.max() <= 0 or out_of_scope):
+            return Answer(q.text, False, [], searched, say("declined", lang or question_lang(q.text)),
                           a.topics, confidence="low")
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0]
         cited_pos = [self.gpos[c.group] for c in cited]
-        order = list(dict.fromkeys(cited_pos + order))[:top]
+        chosen = self.reading_groups(reading)
+        order = list(dict.fromkeys(cited_pos + chosen + order))[:top]
         norm = scores if calibrated else scores / max(float(scores.max()), 1e-9)
         lex = a.ev.lex
         doc_score = lex / (lex.max() or 1.0) + np.clip(a.ev.emb, 0, None)     # picks each result's clauses
@@ -216,17 +232,31 @@ class HybridSearch:
                    for gi in order]
         high = bool(cited) or (calibrated and float(scores.max()) >= self.models.high_from)
         ans = Answer(q.text, True, results, searched, rulings=a.topics, confidence="high" if high else "low",
-                     did_you_mean=self.did_you_mean(cited, lang))
+                     did_you_mean=self.did_you_mean(cited, lang), reading=self.reading_of(a, reading))
         if not high:
-            ans.message = self.say(q.text, *LOW_MESSAGE)
+            ans.message = say("low", lang or question_lang(q.text))
         return ans
 
-    @staticmethod
-    def say(question: str, en: str, zh: str) -> str:
-        """A message in the question's language (traditional script for a traditional question)."""
-        if not has_cjk(question):
-            return en
-        return s2t(zh) if t2s(question) != question else zh
+    def reading_groups(self, reading: str | None) -> list[int]:
+        """The result groups of a chosen reading: its primary clause's law in each edition."""
+        if reading is None:
+            return []
+        firsts = [cs[0] for cs in self.incidents[reading].laws.values() if cs]
+        return list(dict.fromkeys(self.gpos[str(self.ix.clauses[c]["group"])] for c in firsts
+                                  if c in self.ix.clauses))
+
+    def reading_of(self, a: Analysis, forced: str | None) -> list[dict[str, object]]:
+        """How the question was read: the incidents found (or chosen), each with its titles, chance and
+        primary clause per edition."""
+        if a.incidents is None and forced is None:
+            return []
+        p = a.incidents if a.incidents is not None else np.zeros(len(self.incident_ids))
+        out: list[dict[str, object]] = []
+        for iid, chance in reading(p, self.incident_ids, forced):
+            inc = self.incidents[iid]
+            out.append({"incident": iid, "title": dict(inc.title), "confidence": round(chance, 3),
+                        "laws": {ed: cs[0] for ed, cs in inc.laws.items() if cs}})
+        return out
 
     def did_you_mean(self, cited: list[Citation], lang: str | None) -> list[dict[str, str]]:
         """The other reading of each ambiguous 第N条 citation: the article for a law, the law for an article."""

@@ -1,7 +1,8 @@
 """The records `bridgelaw ask` answers with: a clause shown, a result (one law across editions), an answer.
 
 JSON (`--json`): {query, answered, confidence, results: [{law|article, score, differs, title, cited,
-clauses, why, [changes], [no_counterpart], [exceptions]}], searched, [message], [rulings]}.
+clauses, why, [changes], [no_counterpart], [exceptions]}], searched, [message], [rulings], [did_you_mean],
+[reading: [{incident, title: {lang: text}, confidence, laws: {edition: clause id}}]]}.
 `score` is the calibrated chance that the result is the law the question is about; `confidence` is
 "high" when the first result is likely right, "low" when the ranking is unsure (the message then says
 to check the results); a declined answer has confidence "low".
@@ -65,6 +66,8 @@ class Answer:
     rulings: list[str] | None = None
     confidence: str = "high"          # high | low (a declined answer is low)
     did_you_mean: list[dict[str, str]] = field(default_factory=list)   # another reading of a citation
+    reading: list[dict[str, object]] = field(default_factory=list)     # incidents read in the question
+
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"query": self.query, "answered": self.answered, "confidence": self.confidence,
@@ -75,4 +78,6 @@ class Answer:
             out["rulings"] = self.rulings
         if self.did_you_mean:
             out["did_you_mean"] = self.did_you_mean
+        if self.reading:
+            out["reading"] = self.reading
         return out

@@ -16,7 +16,9 @@ from collections import Counter
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent
-QUESTION_SETS = ("laws-01-46", "laws-47-93", "out-of-scope")
+QUESTION_SETS = ("laws-01-46", "laws-47-93", "out-of-scope", "laws-r3-01-46", "laws-r3-47-93", "articles-r3",
+                 "out-of-scope-r3", "laws-r4-01-46", "laws-r4-47-93", "out-of-scope-r4", "out-of-scope-r4b")
+STORIES = DATA / "stories"
 SPLITS = ("train", "validation", "test")
 CUTS = (60, 80)             # percent: [0, 60) train, [60, 80) validation, [80, 100) test
 
@@ -27,9 +29,23 @@ def split_of(group: str) -> str:
     return "train" if bucket < CUTS[0] else "validation" if bucket < CUTS[1] else "test"
 
 
-def read_set(name: str) -> list[dict]:
-    path = DATA / "questions" / f"{name}.jsonl"
+def read_jsonl(path: Path) -> list[dict]:
+    """The rows of a JSON-lines file (none if the file is not there yet)."""
+    if not path.is_file():
+        return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def read_set(name: str) -> list[dict]:
+    return read_jsonl(DATA / "questions" / f"{name}.jsonl")
+
+
+def stories(split: str) -> list[dict]:
+    """Every table story (bench/data/stories/*.jsonl) whose group falls in `split`, by file and line."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r} — choose one of {', '.join(SPLITS)}")
+    return [row for path in sorted(STORIES.glob("*.jsonl")) for row in read_jsonl(path)
+            if split_of(row["group"]) == split]
 
 
 def questions(split: str, sets: tuple[str, ...] = QUESTION_SETS) -> list[dict]:
@@ -50,4 +66,7 @@ def counts() -> dict[str, dict[str, int]]:
 
 if __name__ == "__main__":
     for name, per in counts().items():
-        print(f"{name:14s} " + "  ".join(f"{s} {n:4d}" for s, n in per.items()))
+        print(f"{name:16s} " + "  ".join(f"{s} {n:4d}" for s, n in per.items()))
+    for s in SPLITS:
+        c = Counter(r["lang"] for r in stories(s))
+        print(f"stories {s:10s} " + "  ".join(f"{lang} {n:4d}" for lang, n in sorted(c.items())))

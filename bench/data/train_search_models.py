@@ -3,10 +3,11 @@
     .venv/bin/python bench/data/train_search_models.py [--cache FILE]
 
 Data (all made by the project, in the repository):
-  ranker         the question sets' train split (bench/data/splits.py), questions with a primary law
-                 or article; the temperature is chosen on the validation split.
-  answerability  in scope: the table situations (assistant/data/scenarios) and the train split's
-                 answerable questions; out of scope: the train split of out-of-scope.jsonl and
+  ranker         the question sets' and the story corpus's train split (bench/data/splits.py), those with
+                 a primary law or article; the temperature is chosen on the validation split. The training
+                 stories' incident readings are out-of-fold (bench/data/train_incident_model.py, run first).
+  answerability  in scope: the table situations (assistant/data/scenarios), the train split's
+                 answerable questions and stories; out of scope: the train split of the out-of-scope sets and
                  out-of-scope-train.jsonl (written for training only). L2 strength, Platt scaling and the
                  decline threshold are chosen on the validation split.
 Never reads the test split, the dev set or cross-topic.jsonl. Deterministic (full-batch gradient descent).
@@ -25,13 +26,19 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from splits import questions  # noqa: E402
+from splits import questions, stories  # noqa: E402
 
 OOS_TRAIN = HERE / "questions" / "out-of-scope-train.jsonl"
 MAX_WRONGLY_DECLINED = 0.01     # the decline threshold keeps answerable declines below this (train and validation)
 QUESTION_WEIGHT = 4.0           # a question's weight against a table situation's in the answerability training
 OOS_SHARE = 0.5                 # the out-of-scope examples' total weight against the in-scope ones
 HIGH_PRECISION = 0.85           # confidence high from the chance at which validation's first results are this right
+
+
+def as_question(story: dict) -> dict:
+    """A table story as a question row (its text is the query; its primary law the gold)."""
+    return {"query": story["text"], "primary": story["primary"], "lang": story["lang"], "group": story["group"],
+            "story": True}
 
 
 def gold_key(primary: str) -> str:
@@ -52,28 +59,34 @@ def searcher():  # type: ignore[no-untyped-def]
     return HybridSearch(None, topics=resources().topics, models=models)  # noqa: RET504
 
 
-def extract(s, texts: list[str], cache: dict[str, dict], exclude: dict[str, np.ndarray]) -> None:  # type: ignore[no-untyped-def]
-    """Evidence of each text not yet in `cache`: query vector, summaries, the candidates' channel scores."""
-    from assistant.search.fusion import candidates_of
+def extract(s, texts: list[str], cache: dict[str, dict]) -> None:  # type: ignore[no-untyped-def]
+    """Evidence of each text not yet in `cache`: query vector, summaries, the candidates' channel scores
+    (the incident channels are read in `featurise`)."""
+    from assistant.search.fusion import story_weight
     from assistant.search.hybrid import CJK
 
     t0, todo = time.perf_counter(), [t for t in dict.fromkeys(texts) if t not in cache]
     for i, text in enumerate(todo):
-        a = s.analyse(text, exclude=exclude.get(text))
-        cand = candidates_of(a.ch, a.valid)
+        a = s.analyse(text)
         cache[text] = {"qv": a.qv.astype(np.float32), "summary": a.summary, "ch": a.ch, "valid": a.valid,
-                       "hand": a.hand, "zh": bool(CJK.search(a.q.text)), "cand": cand}
+                       "hand": a.hand, "zh": bool(CJK.search(a.q.text)),
+                       "story": story_weight(a.q.text)}
         if i % 500 == 499:
             print(f"  {i + 1}/{len(todo)} in {time.perf_counter() - t0:.0f} s", flush=True)
 
 
-def featurise(s, cache: dict[str, dict]) -> None:  # type: ignore[no-untyped-def]
-    """The ranker's rows for the candidates of each cached text (fusion.features)."""
-    from assistant.search.fusion import features
+def featurise(s, cache: dict[str, dict], oof: dict[str, np.ndarray]) -> None:  # type: ignore[no-untyped-def]
+    """The ranker's rows for the candidates of each cached text (fusion.features). The incident channels
+    are read again here (the cache holds the other channels), from the out-of-fold chances for the
+    training stories (`oof`) and from the shipped reader for every other text."""
+    from assistant.search.fusion import candidates_of, features
+    from assistant.search.incident_model import incident_channels
 
-    for f in cache.values():
-        x = features(f["ch"], f["valid"], s.group_kind, f["zh"], f["hand"], s.tuning.rrf_k)
-        idx = np.flatnonzero(f["cand"])
+    for text, f in cache.items():
+        p = oof[text] if text in oof else s.read_incidents(text, f["qv"].astype(np.float64))
+        f["ch"].update(incident_channels(p, s.incident_laws["incident_primary"], s.incident_laws["incident_listed"]))
+        x = features(f["ch"], f["valid"], s.group_kind, f["zh"], f["hand"], s.tuning.rrf_k, story=f["story"])
+        idx = np.flatnonzero(candidates_of(f["ch"], f["valid"]))
         f["x"], f["groups"] = x[idx], [s.group_names[j] for j in idx]
 
 
@@ -210,7 +223,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--cache", default=None, help="a scratch file keeping the features between runs "
                     "(pickle; only for iterating on the training itself: delete it when search code changes)")
     args = ap.parse_args(argv)
-    train, val = questions("train"), questions("validation")
+    train_stories = [as_question(r) for r in stories("train")]
+    train = questions("train") + train_stories
+    val = questions("validation") + [as_question(r) for r in stories("validation")]
     extra = [json.loads(x) for x in OOS_TRAIN.read_text(encoding="utf-8").splitlines() if x.strip()]
     situations = [sc.text for sc in load_scenarios()]
     s = searcher()
@@ -218,10 +233,13 @@ def main(argv: list[str] | None = None) -> None:
     scratch = Path(args.cache) if args.cache else None
     if scratch and scratch.is_file():
         cache = pickle.loads(scratch.read_bytes())
-    extract(s, [r["query"] for r in train + val + extra] + situations, cache, {})
+    from train_incident_model import out_of_fold
+
+    oof = out_of_fold(stories("train"))
+    extract(s, [r["query"] for r in train + val + extra] + situations, cache)
     if scratch:
         scratch.write_bytes(pickle.dumps(cache))
-    featurise(s, cache)
+    featurise(s, cache, oof)
 
     data = ranker_data(train, cache)
     w_rank = train_ranker(data)
@@ -238,14 +256,18 @@ def main(argv: list[str] | None = None) -> None:
     sw = sample_weights(np.array(tr_y), np.arange(len(tr_texts)) >= len(situations))
     w_full, b_full, info_full = answer_model((tr_texts, tr_y), va, cache, mu, sd, True, sw)
     w_sum, b_sum, info_sum = answer_model((tr_texts, tr_y), va, cache, mu, sd, False, sw)
-    # the threshold must hold on validation and on the train questions (in-sample, but four times as many)
-    xq, yq = answer_xy([r["query"] for r in bridge], [int(r["primary"] is not None) for r in bridge],
+    # the threshold must hold on validation's and the train split's short questions (stories, always in
+    # scope and easy to tell so, would dilute the share of answerable questions declined)
+    asked = [r for r in bridge if not r.get("story")]
+    xq, yq = answer_xy([r["query"] for r in asked], [int(r["primary"] is not None) for r in asked],
                        cache, mu, sd, True)
     p_train = 1 / (1 + np.exp(-np.clip(xq @ w_full + b_full, -40, 40)))
-    thr = min(decline_threshold(info_full["p_val"], info_full["y_val"]), decline_threshold(p_train, yq))
+    short = np.array([not r.get("story") for r in val_bridge])
+    thr = min(decline_threshold(info_full["p_val"][short], info_full["y_val"][short]),
+              decline_threshold(p_train, yq))
     print(f"decline below {thr:.3f}: train questions no-answer declined {np.mean(p_train[yq == 0] < thr):.3f}, "
           f"answerable declined {np.mean(p_train[yq == 1] < thr):.3f}")
-    pv, yv = info_full["p_val"], info_full["y_val"]
+    pv, yv = info_full["p_val"][short], info_full["y_val"][short]
     print(f"ranker: {len(data)} train questions, weights {np.round(w_rank, 2).tolist()}, temperature {temp:.1f}")
     print(f"answerability: {len(tr_texts)} train texts ({sum(tr_y)} in scope); l2 {info_full['l2']}, "
           f"validation log loss {info_full['val_logloss']} (summary-only {info_sum['val_logloss']})")
