@@ -13,7 +13,7 @@ from assistant.text import _opencc
 # Longest first, applied after the script conversion (so the keys are in traditional script).
 TAIWAN_BRIDGE_TERMS: tuple[tuple[str, str], ...] = (
     ("再加倍", "再賭倍"), ("加倍", "賭倍"), ("明手", "夢家"), ("墩", "磴"), ("定約", "合約"),
-    ("不叫", "派司"), ("將牌", "王牌"), ("牌板", "牌套"), ("將吃", "王吃"),
+    ("不叫", "派司"), ("將牌", "王牌"), ("牌板", "牌套"), ("將吃", "王吃"), ("宕", "倒"), ("草花", "梅花"),
 )
 
 
