@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--split", choices=("train", "validation", "test"), default=None,
                     help="run the dev set and this split of the project's question sets, side by side")
+    ap.add_argument("--sets", nargs="+", default=None,
+                    help="with --split: only these question sets (bench/data/questions/<set>.jsonl)")
     ap.add_argument("--stories", action="store_true",
                     help="with --split: the story corpus's split instead of the question sets (plus two-incident figures)")
     args = ap.parse_args(argv)
@@ -109,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
         story_figures(args.split, args.model, args.misses, args.json)
         return
     if args.split:
-        side_by_side(args.split, Path(args.jsonl), args.model, args.misses, args.json)
+        side_by_side(args.split, Path(args.jsonl), args.model, args.misses, args.json, args.sets)
         return
     report = run(read_rows(Path(args.jsonl)), args.model, args.misses)
     if args.json:
@@ -128,14 +130,15 @@ def main(argv: list[str] | None = None) -> None:
 
 
 
-def side_by_side(split: str, dev: Path, model: str | None, misses: bool, as_json: bool) -> None:
+def side_by_side(split: str, dev: Path, model: str | None, misses: bool, as_json: bool,
+                 sets: list[str] | None = None) -> None:
     """The pipeline on the dev set (its figures only) and on one split of the project's sets."""
     sys.path.insert(0, str(REPO / "bench" / "data"))
-    from splits import questions
+    from splits import QUESTION_SETS, questions
 
     only = {"pipeline": ()}
     reports = {"dev": run(read_rows(dev), model, False, only)["pipeline"],
-               split: run(questions(split), model, misses, only)["pipeline"]}
+               split: run(questions(split, tuple(sets or QUESTION_SETS)), model, misses, only)["pipeline"]}
     if as_json:
         json.dump(reports, sys.stdout, indent=2)
         print()

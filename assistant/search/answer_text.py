@@ -62,6 +62,17 @@ def result_lines(i: int, r: Result, lang: str) -> list[str]:
     return lines
 
 
+def _clause_name(laws: dict[str, str], lang: str) -> str:
+    """The primary clause as a reader names it: 'Law 25A', '法则 25A', '中国桥牌竞赛规则(2018) 第21条'."""
+    cid = laws.get("wbf2017") or next(iter(laws.values()), "")
+    parts = cid.split("/")
+    if len(parts) < 3:
+        return cid
+    if parts[1] == "article":
+        return say("article", lang, n=parts[2])
+    return f"{say('law', lang)} {''.join(parts[2:])}"
+
+
 def reading_line(ans: Answer, lang: str) -> str | None:
     """'read as: <incident> → Law N; also: …' (None when no incident was read)."""
     if not ans.reading:
@@ -70,8 +81,7 @@ def reading_line(ans: Answer, lang: str) -> str | None:
     for item in ans.reading:
         titles: dict[str, str] = item["title"]  # type: ignore[assignment]
         laws: dict[str, str] = item["laws"]  # type: ignore[assignment]
-        clause = laws.get("wbf2017") or next(iter(laws.values()), "")
-        parts.append(f"{titles.get(lang) or titles.get('en', item['incident'])} → {clause.split('/', 1)[-1]}")
+        parts.append(f"{titles.get(lang) or titles.get('en', item['incident'])} → {_clause_name(laws, lang)}")
     also = f"; {say('also', lang)}: " + "; ".join(parts[1:]) if len(parts) > 1 else ""
     return f"{say('read_as', lang)}: {parts[0]}{also}"
 

@@ -50,9 +50,9 @@ def register(app: typer.Typer) -> None:
             model_name(model, indomain_path())
         if reading is not None:
             from ..incidents import load_incidents
-            from ..inputs import choice
+            from .incident_model import check_reading
 
-            choice(reading, "reading", load_incidents())
+            check_reading(reading, load_incidents())
         from .query import check
 
         check(question)                      # bad input fails before any model or index loads

@@ -103,10 +103,13 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
 @dataclass(frozen=True)
 class Ranker:
     """A conditional-logit ranker: utility = X @ w; P(group) = softmax(utility / temperature) over the
-    candidates (the groups with any evidence)."""
+    candidates (the groups with any evidence), then mapped through a monotone calibration (isotonic, on
+    the validation split: how often a first result with that chance was right), so a shown chance means
+    what it says."""
 
     w: np.ndarray
     temperature: float = 1.0
+    knots: tuple[tuple[float, ...], tuple[float, ...]] = ((0.0, 1.0), (0.0, 1.0))   # identity
 
     def utility(self, x: np.ndarray) -> np.ndarray:
         return x @ self.w
@@ -118,8 +121,15 @@ class Ranker:
         if candidates.any():
             z = u[candidates] - u[candidates].max()
             e = np.exp(z)
-            p[candidates] = e / e.sum()
+            p[candidates] = recalibrate(e / e.sum(), self.knots)
         return p
+
+
+def recalibrate(p: np.ndarray, knots: tuple[tuple[float, ...], tuple[float, ...]]) -> np.ndarray:
+    """The softmax's chances mapped through the calibration's knots (piecewise linear, monotone), kept
+    strictly increasing in p so the order of the results never changes."""
+    xs, ys = knots
+    return np.interp(p, xs, ys) * (1 - 1e-6) + 1e-6 * p
 
 
 def candidates_of(ch: dict[str, np.ndarray], valid: np.ndarray) -> np.ndarray:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..editions import bridge_editions, editions
-from ..errors import BadInput
 from ..incidents import load_incidents
 from ..text import t2s
 from .answer_text import question_lang, say
@@ -27,7 +26,7 @@ from .differences import differences
 from .embedders import get_embedder, model_key
 from .explain import why
 from .fusion import Tuning, candidates_of, channel_ranks, features, hand_fusion, story_weight
-from .incident_model import IncidentModels, law_matrices, load_incident_models, reading
+from .incident_model import IncidentModels, check_reading, law_matrices, load_incident_models, reading
 from .index import SearchIndex, load_index
 from .learned import SUMMARY, Models, load_models
 from .query import Query, scope_table, understand
@@ -205,9 +204,8 @@ class HybridSearch:
                methods: tuple[str, ...] = METHODS, reading: str | None = None) -> Answer:
         """Answer a question: results best first, or answered=False when it is out of scope or nothing scores.
         `reading`: an incident the user chose as the reading of the question (its laws come first)."""
-        if reading is not None and reading not in self.incidents:
-            raise BadInput(key="unknown_name", params={"what": "reading", "value": repr(reading[:40]),
-                                                       "choices": sorted(self.incidents)})
+        if reading is not None:
+            check_reading(reading, self.incidents)
         a = self.analyse(query, edition, lang, methods)
         q, top = a.q, max(1, min(int(top), 50))
         searched = self.searched(q, edition, lang)

@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..errors import BridgelawError
+from ..errors import BadInput, BridgelawError
 from ..incidents import Incident, read_story
 from ..text import t2s
 
@@ -158,6 +158,16 @@ def reading(p: np.ndarray, ids: Sequence[str], forced: str | None = None) -> lis
     if forced is not None:
         out = [(forced, 1.0)] + [(i, c) for i, c in out if i != forced][: READ_AS_MAX - 1]
     return out
+
+
+def check_reading(name: str, incidents: Mapping[str, Incident]) -> str:
+    """`name` when it is an incident id; BadInput naming the closest ids otherwise."""
+    if name not in incidents:
+        import difflib
+
+        close = difflib.get_close_matches(name, sorted(incidents), n=5, cutoff=0.4) or sorted(incidents)[:5]
+        raise BadInput(key="unknown_name", params={"what": "reading", "value": repr(name[:40]), "choices": close})
+    return name
 
 
 def _model(raw: Mapping[str, object], prefix: str) -> IncidentModel:

@@ -82,7 +82,9 @@ def load_models(path: Path | None = None) -> Models:
             tuple(str(x) for x in data["summary_features"]) != SUMMARY:
         raise ModelFileError(f"{path.name}: made for other features than this code computes — "
                              "retrain with bench/data/train_search_models.py")
-    return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"])),
+    knots = (tuple(float(v) for v in data["ranker_knots_x"]), tuple(float(v) for v in data["ranker_knots_y"])) \
+        if "ranker_knots_x" in data else ((0.0, 1.0), (0.0, 1.0))
+    return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"]), knots),
                   _answer(data, "answer_full", True), _answer(data, "answer_summary", False),
                   str(data["embedder"]), float(data["decline_below"]), float(data["high_from"]))
 
