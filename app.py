@@ -30,8 +30,7 @@ def main() -> None:
     sync_url()          # the input edge: every URL parameter decoded, NFC, controls removed, length-limited
     ctx: Ctx = resolve_ctx()
     page = st.query_params.get("page", "ask")
-    if not (page == "ask" and st.query_params.get("q")):
-        services.warm_in_background()       # a question in the URL loads the same resources itself, sooner
+    services.warm_in_background()       # once per process; a question asked meanwhile waits for its search part
     known = page in PAGES
     header(ctx, page if known else "ask", list(PAGES))
     if not known:

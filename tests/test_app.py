@@ -417,8 +417,9 @@ def test_every_label_has_three_languages_and_every_used_key_exists() -> None:
     for path in [REPO / "app.py", *(REPO / "assistant" / "ui").glob("*.py")]:
         used |= set(re.findall(r"""\bt\(\s*["']([a-z0-9_\-]+)["']""", path.read_text(encoding="utf-8")))
     dynamic = [f"ed_{e}" for e in ("ccba1999", "ccba2018", "wbf2017", "guandan2017")]
-    dynamic += [f"class_{c}" for c in ("unchanged", "script_only", "terminology_only", "reworded", "substantive",
-                                       "new", "removed", "moved", "different_subject", "translation", "revised")]
+    from assistant.diff.report import CLASSES
+
+    dynamic += [f"class_{c}" for c in CLASSES]
     dynamic += [f"side_{s}" for s in ("offender", "offender_partner", "offending_side", "non_offending_side",
                                       "declarer", "defenders", "lho", "director", "players")]
     missing = sorted(k for k in (used | set(dynamic)) if k not in table and not k.endswith("_"))

@@ -145,3 +145,39 @@ def test_the_browser_language_picks_the_interface(locale: str | None, accept: st
     from assistant.ui.i18n import browser_lang
 
     assert browser_lang(locale, accept) == lang
+
+
+def _concepts_with_notes() -> list[str]:
+    from assistant.terminology import load_terminology
+
+    return sorted(c.id for c in load_terminology().concepts.values() if c.note)
+
+
+@pytest.mark.parametrize("concept", _concepts_with_notes())
+def test_every_glossary_note_is_written_for_readers(concept: str) -> None:
+    """Each note of the crosswalk (developer English in terms.tsv) has a reader's note in every language,
+    with no edition tag or developer shorthand ('collision:', 'TW', 'wbf2017 zh-Hant')."""
+    from assistant.ui.i18n import strings
+
+    tri = strings().get(f"gloss_note_{concept}")
+    assert tri, f"add gloss_note_{concept} to ui_strings.yaml"
+    for lang, text in tri.items():
+        assert not re.search(r"collision|\bTW\b|ccba\d{4}|wbf\d{4}|zh-Han[st]", text), (lang, text)
+        if lang != "en":
+            assert not re.search(r"[A-Za-z]{3,}", text), (lang, text)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_the_glossary_shows_the_note_in_the_interface_language(lang: str) -> None:
+    from assistant.terminology import load_terminology
+    from assistant.ui.i18n import t
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in {"page": "glossary", "q": "賽員", "lang": lang}.items():
+        at.query_params[k] = v
+    at.run()
+    shown = "\n".join(c.value for c in at.caption)
+    raw = [c.note for c in load_terminology().concepts.values() if c.note]
+    assert t("gloss_note_contestant", lang) in shown.replace("\\", ""), shown
+    assert not any(n in shown for n in raw)
+    assert not at.exception

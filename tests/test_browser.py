@@ -328,9 +328,12 @@ def test_glossary_and_compare(server: str, driver) -> None:  # type: ignore[no-u
     _no_traceback(d)
     _shot(d, "07-glossary-zh-Hant")
     d.get(server + "/?page=compare&lang=en&class=substantive&chapter=6")
-    _find(d, ".st-key-cmp_open_0 a")
+    first_row = _find(d, ".st-key-cmp_open_0 a")
     _idle(d)
     _no_traceback(d)
+    key = _find(d, ".st-key-cmp_key_1")
+    assert key.location["y"] < first_row.location["y"], "the key changes come first"
+    assert "?page=law" in _find(d, ".st-key-cmp_key_1_old_0 a").get_attribute("href")
     _shot(d, "08-compare")
 
 
@@ -411,27 +414,40 @@ def test_phone_answer_first_clause_on_screen(server: str, driver, lang: str, wor
     _shot(d, f"09-ask-phone-{lang}")
 
 
+PAGES = ["page=ask", "page=ask&q=%E6%98%8E%E6%89%8B%E6%8C%87%E5%90%91%E4%B8%80%E5%BC%A0%E7%89%8C",
+         "page=law&id=wbf2017/law/64", "page=law", "page=rule&topic=revoke", "page=compare",
+         "page=glossary&q=%E8%B3%BD%E5%93%A1", "page=exam", "page=score&c=4HX%2B1"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
 @pytest.mark.parametrize("width, height", [(390, 844), (1366, 900)])
-@pytest.mark.parametrize("path", ["page=ask", "page=law&id=wbf2017/law/64", "page=law", "page=rule&topic=revoke",
-                                  "page=compare", "page=glossary", "page=exam", "page=score&c=4HX%2B1"])
-def test_every_page_at_both_widths(server: str, driver, path: str, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
-    """Every page renders at both widths in zh-Hans, titled and tagged; a screenshot for a person to look at."""
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_at_both_widths(server: str, driver, path: str, width: int, height: int, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Every page renders at both widths in each language, titled and tagged; a screenshot of the first
+    screen for a person to look at (artifacts/browser/page-<page>-<width>-<lang>.png)."""
+    from assistant.ui.i18n import t
+
     d = driver
     d.set_window_size(width, height)
-    d.get(f"{server}/?{path}&lang=zh-Hans")
-    _find(d, ".st-key-nav", timeout=START_TIMEOUT)
+    d.get(f"{server}/?{path}&lang={lang}")
+    _find(d, ".st-key-nav", timeout=ANSWER_TIMEOUT if "q=" in path else START_TIMEOUT)
+    if "page=ask&q=" in path:
+        _find(d, ".st-key-ask_open_0 a", timeout=ANSWER_TIMEOUT)
     _idle(d)
     _no_traceback(d)
-    _wait_lang(d, "zh-Hans")
-    _wait_title(d, lambda t: "桥牌规则助手" in t)
+    _wait_lang(d, lang)
+    _wait_title(d, lambda title: t("app_title", lang) in title)
     name = path.split("&")[0].split("=")[1] + ("-" + path.split("id=")[1].replace("/", "_") if "id=" in path else "")
-    _shot(d, f"page-{name}-{width}")
+    name += "-answer" if "page=ask&q=" in path else ""
+    _shot(d, f"page-{name}-{width}-{lang}")
 
 
 def test_the_browser_language_is_the_default(server: str, driver) -> None:  # type: ignore[no-untyped-def]
     """Without ?lang= the interface follows the browser's language (this chromium runs with --lang=en,
     the app's own default is zh-Hans), and the language switch in the header writes ?lang= to the URL."""
     d = driver
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")       # a fresh history (chromium caps history.length at 50)
     d.set_window_size(390, 844)
     d.get(server + "/")
     _find(d, ".st-key-hdr_lang", timeout=START_TIMEOUT)
@@ -446,3 +462,5 @@ def test_the_browser_language_is_the_default(server: str, driver) -> None:  # ty
     _wait_title(d, lambda t: "橋牌規則助手" in t)
     assert _history(d) == h + 1
     _shot(d, "10-language-switch-phone")
+    d.close()
+    d.switch_to.window(first)

@@ -78,7 +78,9 @@ def _spans(text: str, forms: tuple[tuple[str, str], ...]) -> list[tuple[int, int
     return sorted(taken)
 
 
-def _clause_items(scope: Scope) -> list[Item]:
+@lru_cache(maxsize=32)
+def _clause_items(scope: Scope) -> tuple[Item, ...]:
+    """Clauses with a term to blank out (found once per scope: every seed draws from the same items)."""
     forms = _forms(scope.edition, scope.lang)
     out = []
     for c in sources.clauses(scope.edition):
@@ -94,7 +96,7 @@ def _clause_items(scope: Scope) -> list[Item]:
             # every occurrence of the label must be this term (not part of a longer one)
             if len(hits) == len(list(term_pattern(form).finditer(text))) and _answer_form(cid, scope) == form:
                 out.append(Item(c.id, cid, form, False))
-    return out
+    return tuple(out)
 
 
 def candidates(scope: Scope) -> list[Item]:
@@ -102,8 +104,8 @@ def candidates(scope: Scope) -> list[Item]:
     if scope.difficulty == "easy":
         return _definition_items(scope)
     if scope.difficulty == "hard":
-        return _clause_items(scope)
-    return _definition_items(scope) + _clause_items(scope)
+        return list(_clause_items(scope))
+    return _definition_items(scope) + list(_clause_items(scope))
 
 
 def distractor_pool(scope: Scope, item: Item) -> list[str]:

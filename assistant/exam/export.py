@@ -21,11 +21,15 @@ def _md(text: str) -> str:
     return "  \n".join(MD_SPECIAL.sub(r"\\\1", line) for line in text.split("\n"))
 
 
-def _summary(exam: ExamSet) -> str:
+def summary(exam: ExamSet) -> str:
+    """The settings line under the title, every value in the exam's language: edition, language, difficulty,
+    set number, count."""
     from .text import edition_name
 
-    return phrase("summary", exam.lang, edition=edition_name(exam.edition, exam.lang), exam_lang=exam.lang,
-                  difficulty=exam.difficulty, seed=exam.seed, n=len(exam.questions))
+    lang = exam.lang
+    return phrase("summary", lang, edition=edition_name(exam.edition, lang),
+                  exam_lang=phrase(f"language_name.{lang}", lang), difficulty=phrase(f"difficulty.{exam.difficulty}", lang),
+                  seed=exam.seed, n=len(exam.questions))
 
 
 def _answer_line(q: Question) -> str:
@@ -34,7 +38,7 @@ def _answer_line(q: Question) -> str:
 
 def to_markdown(exam: ExamSet) -> str:
     lang = exam.lang
-    out = [f"# {phrase('exam_title', lang)}", "", _summary(exam), ""]
+    out = [f"# {phrase('exam_title', lang)}", "", summary(exam), ""]
     for i, q in enumerate(exam.questions, 1):
         out += [f"## {i}. {phrase(f'kind.{q.kind}', lang)}", "", _md(q.stem), ""]
         if q.options:
@@ -42,7 +46,7 @@ def to_markdown(exam: ExamSet) -> str:
     out += [f"## {phrase('answer_key', lang)}", ""]
     for i, q in enumerate(exam.questions, 1):
         cites = ", ".join(f"`{c}`" for c in q.cites)
-        out.append(f"{i}. **{_md(_answer_line(q))}** — {phrase('cites', lang)}: {cites}")
+        out.append(f"{i}. **{_md(_answer_line(q))}** — {phrase('cites', lang)}{phrase('colon', lang)}{cites}")
         if q.explanation and q.explanation not in q.cites:
             out.append(f"   {_md(q.explanation)}")
     return "\n".join(out).rstrip("\n") + "\n"
@@ -54,7 +58,7 @@ def _front(q: Question) -> str:
 
 
 def _back(q: Question, lang: str) -> str:
-    back = [_answer_line(q), f"{phrase('cites', lang)}: {', '.join(q.cites)}"]
+    back = [_answer_line(q), f"{phrase('cites', lang)}{phrase('colon', lang)}{', '.join(q.cites)}"]
     if q.explanation and q.explanation not in q.cites:
         back.append(q.explanation)
     return "\n".join(back)
@@ -83,7 +87,7 @@ def to_html(exam: ExamSet) -> str:
     lang = exam.lang
     parts = [f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">',
              f"<title>{e(phrase('exam_title', lang))}</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>",
-             f"<h1>{e(phrase('exam_title', lang))}</h1>\n<p>{e(_summary(exam))}</p>"]
+             f"<h1>{e(phrase('exam_title', lang))}</h1>\n<p>{e(summary(exam))}</p>"]
     for i, q in enumerate(exam.questions, 1):
         parts.append(f'<section class="question">\n<h2>{i}. {e(phrase(f"kind.{q.kind}", lang))}</h2>\n'
                      f'<p class="stem">{e(q.stem)}</p>')
@@ -93,7 +97,7 @@ def to_html(exam: ExamSet) -> str:
     parts.append(f'<section class="key">\n<h2>{e(phrase("answer_key", lang))}</h2>\n<ol>')
     for q in exam.questions:
         cites = ", ".join(f"<code>{e(c)}</code>" for c in q.cites)
-        parts.append(f"<li><strong>{e(_answer_line(q))}</strong> — {e(phrase('cites', lang))}: {cites}</li>")
+        parts.append(f"<li><strong>{e(_answer_line(q))}</strong> — {e(phrase('cites', lang) + phrase('colon', lang))}{cites}</li>")
     parts.append("</ol>\n</section>\n</body>\n</html>\n")
     return "\n".join(parts)
 

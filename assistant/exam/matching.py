@@ -67,7 +67,7 @@ def candidates(scope: Scope) -> list[Item]:
                 continue      # hard: Chinese to Chinese only
             if scope.difficulty == "hard" and src[1] != "en" and target[1] != "en" and norm(s2t(s_form)) == norm(s2t(t_form)):
                 continue      # hard: only pairs that script conversion does not bridge
-            if sources.concepts_named(s_form, src[0]) != [c.id]:
+            if sources.concepts_named(s_form, src[0]) != (c.id,):
                 continue      # the source label is ambiguous in its edition
             if src[1] != "en" and target[1] != "en" and src[0] == target[0]:
                 continue

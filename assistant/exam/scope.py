@@ -83,25 +83,17 @@ def clause_text(c: Clause, lang: str) -> str:
 
 
 def spread(rng: random.Random, items: Sequence[T], n: int, group: Callable[[T], str]) -> list[T]:
-    """n items in random order, one per group before any group gives a second (varied sets)."""
+    """n items in random order, one per group before any group gives a second (varied sets): the shuffled
+    items ordered by their rank within their group, ties in shuffled order."""
     pool = list(items)
     rng.shuffle(pool)
-    out: list[T] = []
-    used: dict[str, int] = {}
-    rounds = 0
-    while len(out) < n and pool:
-        rest = []
-        for it in pool:
-            if len(out) < n and used.get(group(it), 0) <= rounds:
-                out.append(it)
-                used[group(it)] = used.get(group(it), 0) + 1
-            else:
-                rest.append(it)
-        if len(rest) == len(pool):
-            rounds += 1
-        pool = rest
-    return out
-
+    seen: dict[str, int] = {}
+    ranked = []
+    for i, it in enumerate(pool):
+        g = group(it)
+        ranked.append((seen.get(g, 0), i))
+        seen[g] = seen.get(g, 0) + 1
+    return [pool[i] for _rank, i in sorted(ranked)[:n]]
 
 
 def first_built(rng: random.Random, items: Sequence[T], n: int, group: Callable[[T], str],

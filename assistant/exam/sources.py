@@ -29,7 +29,9 @@ STRUCTURAL_KINDS: frozenset[str] = frozenset({"moved", "different_subject", "new
 SAFE_UNCHANGED: frozenset[str] = frozenset({"unchanged", "script_only", "terminology_only"})
 
 
+@lru_cache(maxsize=1)
 def corpus() -> Corpus:
+    """The project's corpus (load_corpus resolves its folder on every call; a generator asks thousands of times)."""
     return load_corpus()
 
 
@@ -105,9 +107,10 @@ def labels(concept: "Concept", edition: str, lang: str, roles: tuple[str, ...] =
     return list(dict.fromkeys(out))
 
 
-def concepts_named(form: str, edition: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def concepts_named(form: str, edition: str) -> tuple[str, ...]:
     """Ids of the concepts a label names in one edition (exact look-up; several for a collision)."""
-    return [c.id for c in terminology().find(form, edition)] if form else []
+    return tuple(c.id for c in terminology().find(form, edition)) if form else ()
 
 
 def definition_concept(c: Clause) -> str | None:
@@ -135,8 +138,21 @@ class TreePath:
     facts: tuple[tuple[str, Any], ...]
 
 
+_PATHS: dict[tuple[int, str], tuple[Any, tuple[TreePath, ...]]] = {}
+
+
 def tree_paths(tree: Any, edition: str) -> list[TreePath]:
-    """Every path of a tree in an edition whose facts replay to the same ruling through the engine."""
+    """Every path of a tree in an edition whose facts replay to the same ruling through the engine
+    (replayed once per tree object and edition: every seed and kind reads the same paths; a reloaded
+    tree is another object, so its paths are replayed again)."""
+    key = (id(tree), edition)
+    hit = _PATHS.get(key)
+    if hit is None or hit[0] is not tree:
+        hit = _PATHS[key] = (tree, tuple(_tree_paths(tree, edition)))
+    return list(hit[1])
+
+
+def _tree_paths(tree: Any, edition: str) -> list[TreePath]:
     from ..rulings.engine import rule
     from ..rulings.model import Leaf
 

@@ -94,6 +94,7 @@ def is_cjk(text: str) -> bool:
     return re.search(r"[\u3400-\u9fff]", text) is not None
 
 
+@lru_cache(maxsize=4096)
 def term_pattern(form: str) -> re.Pattern[str]:
     """How a label is found in running text: verbatim in Chinese; whole words (plural, possessive) in English."""
     if is_cjk(form):

@@ -13,6 +13,7 @@ from ..text import has_cjk
 from . import services
 from .i18n import pick
 from .laws import pick_law_title
+from .reading import render_reading
 from .render import (
     COLUMNS,
     Ctx,
@@ -66,7 +67,7 @@ def render(ctx: Ctx) -> None:
         return
     try:
         with st.spinner(ctx.t("ask_loading")):
-            answer = services.ask(qp, edition=ctx.edition if only else None)
+            answer = services.ask(qp, edition=ctx.edition if only else None, reading=_chosen_reading(ctx))
     except BadQuery as err:
         st.warning(ctx.t("ask_bad_query", msg=error_text(ctx.lang, err)))
         return
@@ -74,15 +75,29 @@ def render(ctx: Ctx) -> None:
         _rulings(ctx, qp, answer)
         _declined(ctx, answer)
         return
-    st.caption(ctx.t("ask_results", q=esc(_short(qp))) + (" · " + ctx.t("ask_only_on") if only else ""))
+    head = ctx.t("ask_results", q=esc(_short(qp))) + (" · " + ctx.t("ask_only_on") if only else "")
     if getattr(answer, "confidence", "high") == "low":
-        st.caption(":orange[" + esc(ctx.t("ask_low_confidence")) + "]")
+        head += " · :orange[" + esc(ctx.t("ask_low_confidence")) + "]"
+    st.caption(head)
+    render_reading(ctx, qp, list(getattr(answer, "reading", None) or []), only)
     for i, r in enumerate(answer.results):
         _result(ctx, i, r)
         if i == 0:
             _rulings(ctx, qp, answer)
     details(ctx, [line for r in answer.results for line in _details(ctx, r)], key="ask_details")
     st.toggle(ctx.t("ask_only_pref", edition=ctx.t(f"ed_{ctx.edition}")), key="ask_only", on_change=_submit)
+
+
+def _chosen_reading(ctx: Ctx) -> str | None:
+    """The reading the URL chose (?reading=<incident>, from a "Read as" link); a name the search does not
+    know is named in a warning and the question is read afresh."""
+    name = st.query_params.get("reading", "").strip()
+    if not name:
+        return None
+    if name not in services.readings():
+        st.warning(ctx.t("ask_bad_reading", name=esc(name[:40])))
+        return None
+    return name
 
 
 def _short(q: str, n: int = 60) -> str:
@@ -133,7 +148,8 @@ def _result(ctx: Ctx, i: int, r: Any) -> None:
             _hit(ctx, first, head=True)
         if others:
             eds = len({h.edition for h in others if h.edition != (first.edition if first else None)})
-            label = ctx.t("ask_other_editions", n=eds or len(others),
+            n = eds or len(others)
+            label = ctx.t("ask_other_editions_one" if n == 1 else "ask_other_editions", n=n,
                           state=ctx.t("ask_differs") if r.differs else ctx.t("ask_same"))
             with st.expander(label):
                 for h in others:
@@ -168,5 +184,5 @@ def _differences(ctx: Ctx, hits: list[Any]) -> None:
     if not (old and new and (old.text or new.text)):
         return
     st.markdown(f"**{esc(ctx.t('law_redline_99_18'))}**")
-    st.markdown(redline_markdown(services.redline(old.title + " " + old.text, new.title + " " + new.text)))
+    st.markdown(redline_markdown(services.redline(old.title + " " + old.text, new.title + " " + new.text), ctx.lang))
     st.caption(ctx.t("law_legend"))

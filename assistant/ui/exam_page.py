@@ -5,17 +5,20 @@ the interface language (no internal names), and the edition follows the interfac
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from ..errors import BridgelawError
 from ..exam import DIFFICULTIES, KINDS, generate, render
-from ..exam.model import EXAM_EDITIONS
+from ..exam.model import EXAM_EDITIONS, ExamSet
 from ..exam.sources import chapter_titles
 from . import services
 from .i18n import LANG_NAMES, pick
-from .render import Ctx, chapter_title, error_text, esc
+from .render import Ctx, chapter_title, error_text, esc, id_label
 
 MIME = {"md": "text/markdown", "csv": "text/csv", "html": "text/html"}
+CITED_ID = re.compile(r"`([a-z0-9]+/(?:law|article|definition|policy)/[^`\s]+)`")    # a clause id the key cites
 
 
 def _chapters(ctx: Ctx, edition: str) -> dict[str, str]:
@@ -73,23 +76,28 @@ def render_exam_page(ctx: Ctx) -> None:
     _result(ctx, exam_set)
 
 
-def _result(ctx: Ctx, exam_set: object) -> None:
-    counts = "，".join(f"{ctx.t('exam_kind_' + k)} {v}" for k, v in exam_set.counts().items())  # type: ignore[attr-defined]
-    st.caption(esc(ctx.t("exam_count", n=len(exam_set.questions), counts=counts)))  # type: ignore[attr-defined]
+def _result(ctx: Ctx, exam_set: ExamSet) -> None:
+    counts = "，".join(f"{ctx.t('exam_kind_' + k)} {v}" for k, v in exam_set.counts().items())
+    st.caption(esc(ctx.t("exam_count", n=len(exam_set.questions), counts=counts)))
     short = {k: v for k, v in (getattr(exam_set, "shortfall", {}) or {}).items() if v}
     if short:
         st.warning(ctx.t("exam_shortfall", kinds="、".join(f"{ctx.t('exam_kind_' + k)} {v}" for k, v in short.items())))
     with st.container(horizontal=True):
         for fmt in ("md", "csv", "html"):
-            st.download_button(ctx.t(f"exam_download_{fmt}"), render(exam_set, fmt).encode("utf-8"),  # type: ignore[arg-type]
-                               file_name=f"exam-{exam_set.edition}-{exam_set.lang}-{exam_set.seed}.{fmt}",  # type: ignore[attr-defined]
+            st.download_button(ctx.t(f"exam_download_{fmt}"), render(exam_set, fmt).encode("utf-8"),
+                               file_name=f"exam-{exam_set.edition}-{exam_set.lang}-{exam_set.seed}.{fmt}",
                                mime=MIME[fmt], key=f"exam_download_{fmt}")
-    st.markdown(_preview(render(exam_set, "md"), exam_set.lang))  # type: ignore[arg-type, attr-defined]
+    st.markdown(_preview(render(exam_set, "md"), exam_set))
 
 
-def _preview(md: str, lang: str) -> str:
-    """The exported Markdown without its title and settings line (that line prints internal values such
-    as `zh-Hans` and `medium`; the page shows the settings in its own pickers and count above)."""
-    lines = md.split("\n")
-    head = [i for i, line in enumerate(lines[:4]) if line.startswith("# ") or f" {lang} " in f" {line} "]
-    return "\n".join(line for i, line in enumerate(lines) if i not in head)
+def _preview(md: str, exam_set: ExamSet) -> str:
+    """The exported Markdown without its title and settings line (the page shows the settings in its own
+    pickers and the count above), the answer key citing clauses by name in the exam's language ('CCBA 2018 ·
+    Law 38 C'); the downloads keep the clause ids, which Anki tags and other tools read."""
+    from ..exam.export import summary
+    from ..exam.text import phrase
+
+    drop = {f"# {phrase('exam_title', exam_set.lang)}", summary(exam_set)}
+    body = "\n".join(line for line in md.split("\n") if line not in drop).lstrip("\n")
+    names = Ctx(exam_set.lang, exam_set.edition)
+    return CITED_ID.sub(lambda m: esc(id_label(names, m.group(1).replace("\\", ""))), body)

@@ -33,7 +33,7 @@ def render(ctx: Ctx) -> None:
     if q and not concepts:
         st.info(ctx.t("gloss_none", q=esc(q[:80])))
         return
-    st.caption(ctx.t("gloss_count", n=len(concepts)))
+    st.caption(ctx.t("gloss_count_one" if len(concepts) == 1 else "gloss_count", n=len(concepts)))
     corpus = services.corpus()
     defs = corpus.editions["wbf2017"].clauses
     for i, c in enumerate(concepts[:MAX_SHOWN]):
@@ -44,9 +44,21 @@ def render(ctx: Ctx) -> None:
             for ed, lang, key in ctx.columns():
                 forms = [lb.form for lb in c.labels if lb.edition == ed and lb.lang == lang and lb.role in ("pref", "alt")]
                 if forms:
-                    lines.append(f"{esc(ctx.t(key))}: **{esc(' / '.join(dict.fromkeys(forms)))}**")
+                    lines.append(f"{esc(ctx.t(key))}{ctx.t('colon')}**{esc(' / '.join(dict.fromkeys(forms)))}**")
             st.markdown("  \n".join(lines))
             did = f"wbf2017/definition/{c.id}"
             if did in defs:
                 link(ctx.t("gloss_definition"), "law", key=f"gloss_def_{i}", id=did)
-            details(ctx, [c.id] + ([f"{ctx.t('gloss_note')}: {c.note}"] if c.note else []), key=f"gloss_details_{i}")
+            note = note_text(ctx, c.id)
+            if note:
+                st.caption(f":material/warning: {esc(note)}")
+            details(ctx, [c.id], key=f"gloss_details_{i}")
+
+
+def note_text(ctx: Ctx, concept_id: str) -> str:
+    """A concept's note for readers in the interface language (ui_strings.yaml `gloss_note_<id>`): where one
+    word means different things across editions; '' when the concept has none."""
+    from .i18n import strings
+
+    key = f"gloss_note_{concept_id}"
+    return ctx.t(key) if key in strings() else ""

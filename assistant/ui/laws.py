@@ -99,8 +99,24 @@ def pick_law_title(title_of: Callable[[str], Mapping[str, str] | None], number: 
     for ed, lg in (("wbf2017", "en"), ("wbf2017", "zh-Hant"), ("ccba2018", "zh-Hans")):
         t = (title_of(f"{ed}/law/{number}") or {}).get(lg)
         if t:
-            titles.setdefault(lg, t)
+            titles.setdefault(lg, headline(t))
     return pick(titles, lang)
+
+
+SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def headline(title: str) -> str:
+    """The WBF Laws print law titles in capitals ('DUMMY'S LIMITATIONS'); shown in title case ('Dummy's
+    Limitations'), small words lower-case, as the Laws print their section headings. Other titles as they are.
+
+    >>> headline("PROCEDURE FOLLOWING A REVOKE"), headline("不足叫牌")
+    ('Procedure Following a Revoke', '不足叫牌')
+    """
+    if not title.isupper():
+        return title
+    words = title.lower().split(" ")
+    return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 def _index(ctx: Ctx) -> None:
@@ -208,11 +224,13 @@ def _row(ctx: Ctx, corpus: Any, row: Row, i: int, show_redlines: bool, side: boo
             _cell(ctx, corpus, row, cols[0], label)
             present = {ed for ed, _lg, _k in cols[1:] if row.clauses.get(ed) is not None and ed != cols[0][0]}
             state = ctx.t("ask_differs") if a and b and a != b else ""
-            with st.expander(ctx.t("law_other_editions", n=len(present) or len(cols) - 1) + (f" · {state}" if state else "")):
+            n = len(present) or len(cols) - 1
+            with st.expander(ctx.t("law_other_editions_one" if n == 1 else "law_other_editions", n=n)
+                             + (f" · {state}" if state else "")):
                 for spec in cols[1:]:
                     _cell(ctx, corpus, row, spec, label)
         if show_redlines and a and b and a != b:
-            st.markdown(f"*{esc(ctx.t('law_redline_99_18'))}:* " + redline_markdown(services.redline(a, b)))
+            st.markdown(f"*{esc(ctx.t('law_redline_99_18'))}*{ctx.t('colon')}" + redline_markdown(services.redline(a, b), ctx.lang))
 
 
 def _cell(ctx: Ctx, corpus: Any, row: Row, spec: tuple[str, str, str], label: str) -> None:

@@ -46,20 +46,26 @@ def sync_url() -> None:
     st.query_params.from_dict(clean_params())
 
 
-def redline_markdown(rl: Any) -> str:
+def redline_markdown(rl: Any, lang: str = "zh-Hans") -> str:
     """A redline (assistant.diff.redline.Redline) as markdown: removed struck red, added green,
-    the same concept worded differently blue."""
+    the same concept worded differently blue; in traditional characters on a zh-Hant page (the CCBA texts
+    it compares are printed in simplified ones)."""
+    from ..text import s2t
+
+    def w(text: str) -> str:
+        return esc(s2t(text) if lang == "zh-Hant" else text)
+
     out: list[str] = []
     for s in rl.segments:
         if s.op == "equal":
-            out.append(esc(s.new))
+            out.append(w(s.new))
         elif s.op == "term":
-            out.append(f":blue-background[{esc(s.old)}→{esc(s.new)}]")
+            out.append(f":blue-background[{w(s.old)}→{w(s.new)}]")
         else:
             if s.old.strip():
-                out.append(f":red-background[~~{esc(s.old.strip())}~~]" + (" " if s.old.endswith(" ") else ""))
+                out.append(f":red-background[~~{w(s.old.strip())}~~]" + (" " if s.old.endswith(" ") else ""))
             if s.new.strip():
-                out.append(f":green-background[{esc(s.new.strip())}]" + (" " if s.new.endswith(" ") else ""))
+                out.append(f":green-background[{w(s.new.strip())}]" + (" " if s.new.endswith(" ") else ""))
     return "".join(out)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import streamlit as st
 
 from ..editions import law_editions
@@ -23,6 +23,9 @@ from ..scoring.calc import (
 )
 from ..scoring.tables import DOUBLINGS, SUITS, VULS, Law77
 from .render import Ctx, details, esc, go, set_title
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_DOWN_SHOWN = 7                    # rows of the cumulative undertrick table
 _DIFF_RE = re.compile(r"^[+-]?\d{1,5}$")    # the converter takes -99990..99990 (Law 77 scores stay below 8000)
@@ -97,7 +100,7 @@ def _result(ctx: Ctx, contract: str, vul: bool, edition: str) -> None:
     st.metric(ctx.t("score_result", contract=str(s.contract), side=side), f"{s.points:+d}")
     rows = [{ctx.t("score_col_item"): _item(ctx, p.item, p.count), ctx.t("score_col_points"): f"{p.points:+d}",
              ctx.t("score_col_cite"): _label(ctx, p.cite)} for p in s.parts]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.dataframe(_frame(rows), hide_index=True, width="stretch")
     st.caption(esc(ctx.t("score_cites", cites="; ".join(_cite_text(ctx, c) for c in s.cites))))
 
 
@@ -135,16 +138,16 @@ def _tables(ctx: Ctx, edition: str) -> None:
     with st.expander(ctx.t("score_tbl_trick"), expanded=False):
         st.caption(esc(_cite_text(ctx, sec["trick_score"])))
         keys = (*SUITS, "notrump_first", "notrump_each_additional")
-        st.dataframe(pd.DataFrame([{ctx.t("score_col_strain"): ctx.t(f"score_strain_{k}"),
+        st.dataframe(_frame([{ctx.t("score_col_strain"): ctx.t(f"score_strain_{k}"),
                                     **{dbl[d]: t.odd_trick[k][d] for d in DOUBLINGS}} for k in keys]),
                      hide_index=True, width="stretch")
         st.caption(esc(ctx.t("score_game_rule", n=t.game_threshold)))
     with st.expander(ctx.t("score_tbl_premiums"), expanded=False):
         st.caption(esc(_cite_text(ctx, sec["slam"]) + "; " + _cite_text(ctx, sec["premiums"])))
-        st.dataframe(pd.DataFrame(_premium_rows(ctx, t, vul)), hide_index=True, width="stretch")
+        st.dataframe(_frame(_premium_rows(ctx, t, vul)), hide_index=True, width="stretch")
     with st.expander(ctx.t("score_tbl_overtricks"), expanded=False):
         st.caption(esc(_cite_text(ctx, sec["overtricks"])))
-        st.dataframe(pd.DataFrame([{ctx.t("score_col_doubling"): dbl[d],
+        st.dataframe(_frame([{ctx.t("score_col_doubling"): dbl[d],
                                     **{vul[v]: ctx.t("score_trick_value") if t.overtrick[d][v] is None
                                        else str(t.overtrick[d][v]) for v in VULS}} for d in DOUBLINGS]),
                      hide_index=True, width="stretch")
@@ -152,11 +155,11 @@ def _tables(ctx: Ctx, edition: str) -> None:
         st.caption(esc(_cite_text(ctx, sec["undertricks"])))
         grids = (("score_first", t.undertrick_first), ("score_additional", t.undertrick_additional),
                  ("score_bonus", t.undertrick_bonus))
-        st.dataframe(pd.DataFrame([{ctx.t("score_col_undertrick"): ctx.t(key),
+        st.dataframe(_frame([{ctx.t("score_col_undertrick"): ctx.t(key),
                                     **{_vd(ctx, v, d): g[v][d] for v in VULS for d in DOUBLINGS}} for key, g in grids]),
                      hide_index=True, width="stretch")
         st.caption(esc(ctx.t("score_tbl_undertricks_total")))
-        st.dataframe(pd.DataFrame([{ctx.t("score_col_down"): n,
+        st.dataframe(_frame([{ctx.t("score_col_down"): n,
                                     **{_vd(ctx, v, d): undertrick_penalty(t, n, d, v) for v in VULS for d in DOUBLINGS}}
                                    for n in range(1, MAX_DOWN_SHOWN + 1)]),
                      hide_index=True, width="stretch")
@@ -170,7 +173,7 @@ def _tables(ctx: Ctx, edition: str) -> None:
             rows.insert(0, {ctx.t("score_col_diff"): _band(0, scale.bands[0].lowest - 10),
                             ctx.t("score_col_imps"): scale.below_first_band})
             st.caption(esc(ctx.t("score_imps_unprinted", n=scale.bands[0].lowest - 10)))
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.dataframe(_frame(rows), hide_index=True, width="stretch")
 
 
 def _vd(ctx: Ctx, v: str, d: str) -> str:
@@ -192,3 +195,10 @@ def _premium_rows(ctx: Ctx, t: Law77, vul: dict[str, str]) -> list[dict[str, obj
         rows.append({ctx.t("score_col_premium"): ctx.t(f"score_item_{d}_made"),
                      **{vul[v]: t.made_premium[d] for v in VULS}})
     return rows
+
+
+def _frame(rows: Any) -> "pd.DataFrame":
+    """A table for st.dataframe; pandas is imported here, on the Scoring page, not when the app starts."""
+    import pandas as pd
+
+    return pd.DataFrame(rows)

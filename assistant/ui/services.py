@@ -1,17 +1,18 @@
 """The app's one adapter to the other layers: cached resources and every call into search, graph,
 rulings, terminology and diff, so a change of their API is a one-line fix here.
 
-Resources are cached once per process with `st.cache_resource` (corpus, search index and model,
-citations, terminology, ruling trees, term lexicon); the pages call only the functions below.
+Resources are loaded once per process and shared by every session (assistant.resources; the citation
+index and the change rows are memoised here, and `resources.reset()` forgets them too); a warm-up thread
+loads them before anyone waits. The pages call only the functions below.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
-
-import streamlit as st
 
 from ..corpus import Corpus
 from ..errors import BridgelawError
@@ -23,12 +24,12 @@ from ..search.query import MAX_CHARS
 from ..terminology import Terminology
 
 MAX_QUERY_CHARS = MAX_CHARS     # the search's own limit (assistant.search.query)
+log = logging.getLogger("bridgelaw.app")
 
 
 # ------------------------------------------------------------------------------------ resources
 
 
-@st.cache_resource(show_spinner=False)
 def resources() -> Resources:
     """The process's one Resources (assistant.resources), shared by every session."""
     return process_resources()
@@ -40,7 +41,9 @@ def corpus() -> Corpus:
 
 
 def searcher() -> HybridSearch:
-    """The hybrid searcher with its index, embedding model and ruling-topic channel."""
+    """The hybrid searcher with its index, embedding model and ruling-topic channel (after a warm-up under
+    way has loaded them)."""
+    wait_for_search()
     return resources().searcher()
 
 
@@ -52,7 +55,7 @@ class CitationIndex:
     by_target: dict[str, list[Any]] = field(default_factory=dict)
 
 
-@st.cache_resource(show_spinner=False)
+@lru_cache(maxsize=1)
 def citations() -> CitationIndex:
     """Every resolved citation of the corpus, indexed both ways."""
     from ..graph.citations import cached_citations, citations_by_target
@@ -92,7 +95,7 @@ def concept_label(concept_id: str, lang: str) -> str:
     return str(c.en) if lang == "en" else ""
 
 
-@st.cache_resource(show_spinner=False)
+@lru_cache(maxsize=1)
 def lexicon() -> Any:
     """The term lexicon the redlines compare by concept (assistant.diff.redline.TermLexicon)."""
     from ..diff.redline import TermLexicon
@@ -113,9 +116,17 @@ def check_query(text: str | None) -> str:
     return check(text)
 
 
-def ask(query: str, edition: str | None = None, top: int = 5) -> Answer:
-    """Search (HybridSearch.search) -> Answer with .answered, .results, .searched, .message, .rulings."""
-    return searcher().search(check_query(query), edition=edition, top=top)
+def ask(query: str, edition: str | None = None, top: int = 5, reading: str | None = None) -> Answer:
+    """Search (HybridSearch.search) -> Answer with .answered, .results, .searched, .message, .rulings and
+    .reading; `reading` is an incident the user chose as the reading of the question (see readings())."""
+    if reading is None:
+        return searcher().search(check_query(query), edition=edition, top=top)
+    return searcher().search(check_query(query), edition=edition, top=top, reading=reading)
+
+
+def readings() -> frozenset[str]:
+    """The incidents a question can be read as (the search's incident channel; empty without one)."""
+    return frozenset(getattr(searcher(), "incidents", None) or ())
 
 
 def clause_title(clause_id: str) -> dict[str, str] | None:
@@ -152,9 +163,10 @@ def redline(old: str, new: str) -> Any:
 
 
 def change_classes() -> tuple[str, ...]:
-    from ..diff.classify import CHANGE_CLASSES
+    """The classes of a clause pair between two editions, least serious first (assistant.diff.content)."""
+    from ..diff.content import CONTENT_CLASSES
 
-    return CHANGE_CLASSES
+    return CONTENT_CLASSES
 
 
 @dataclass(frozen=True)
@@ -170,13 +182,15 @@ class ChangeRow:
     new: str
     figures_old: tuple[Any, ...] = ()
     figures_new: tuple[Any, ...] = ()
+    law_change: str = ""         # the law's class: the most serious of its pairs
+    pair: Any = None             # the PairDiff (what changed, element by element)
 
 
 def _clause_text(c: Any) -> str:
     return "\n".join(p for p in (c.title.get("zh-Hans", ""), c.text.get("zh-Hans", "")) if p).strip() if c else ""
 
 
-@st.cache_resource(show_spinner=False)
+@lru_cache(maxsize=1)
 def change_rows() -> list[ChangeRow]:
     """Every CCBA 1999 / 2018 clause pair with its class, once each, read off the change report
     (assistant.diff.report.change_report, built on the one alignment)."""
@@ -193,26 +207,60 @@ def change_rows() -> list[ChangeRow]:
             seen.add((p.from_id, p.to_id))
             out.append(ChangeRow(str(ld.law), ld.chapter or None, p.from_id, p.to_id, p.change,
                                  _clause_text(old_ed.get(p.from_id or "")), _clause_text(new_ed.get(p.to_id or "")),
-                                 tuple(p.figures_from), tuple(p.figures_to)))
+                                 tuple(p.figures_from), tuple(p.figures_to), ld.change, p))
     return out
 
 
-# ------------------------------------------------------------------------------------ helpers
+def key_changes() -> tuple[Any, ...]:
+    """The ranked key changes CCBA 1999 -> CCBA 2018 (assistant.diff.keychanges), ids checked on the corpus."""
+    from ..diff.keychanges import key_changes as _key_changes
+
+    return _key_changes(corpus())
+
+
+# ------------------------------------------------------------------------------------ warm-up
+
+
+_WARM: list[threading.Thread] = []          # the process's one warm-up thread, once started
+_WARM_LOCK = threading.Lock()
+_SEARCH_READY = threading.Event()           # set when the warm-up has answered its first question
 
 
 def _warm() -> None:
-    """Answer one throw-away question so the index, the model, the tokenizers, the terminology and the
-    ruling trees are loaded while the user is still typing; errors are left for the page that needs them."""
+    """Load what the pages need, most needed first, while nobody waits: the search (index, embedding model,
+    tokenizers, ruling-topic channel) and the ruling trees, then the corpus and its citations (law pages),
+    then the change report (Compare). Errors are left for the page that needs the resource."""
+    from ..search.query import check
+
+    res = process_resources()
     try:
-        ask("dummy")
-        trees()
-    except (BridgelawError, OSError):   # the page that needs the resource reports the error
+        try:
+            res.searcher().search(check("dummy points at a card and declarer plays it"))
+            trees()
+        finally:
+            _SEARCH_READY.set()
+        citations()
+        change_rows()
+        key_changes()
+    except (BridgelawError, OSError) as err:     # the page that needs the resource reports the error
+        log.warning("warm-up stopped: %s", err)
         return
+    log.info("warm-up done")
 
 
-@st.cache_resource(show_spinner=False)
 def warm_in_background() -> threading.Thread:
-    """Start, once per process, a thread that loads the slow resources while the first page renders."""
-    th = threading.Thread(target=_warm, name="bridgelaw-warm", daemon=True)
-    th.start()
-    return th
+    """Start, once per process, a thread that loads the slow resources while the first page renders (the
+    app calls it on every run; `python -m assistant.ui.serve` calls it as the server starts)."""
+    with _WARM_LOCK:
+        if not _WARM:
+            th = threading.Thread(target=_warm, name="bridgelaw-warm", daemon=True)
+            th.start()
+            _WARM.append(th)
+        return _WARM[0]
+
+
+def wait_for_search() -> None:
+    """A question asked while the warm-up is loading the search waits for it rather than loading the same
+    index and model a second time in its own thread."""
+    if _WARM and _WARM[0].is_alive() and threading.current_thread() is not _WARM[0]:
+        _SEARCH_READY.wait()
