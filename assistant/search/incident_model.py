@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import BadInput, BridgelawError
 from ..incidents import Incident, read_story
 from ..text import t2s
+from .learned import read_model_file
 
 MODEL_FILE = Path(__file__).with_name("incident_model.json")
 PRIMARY_SHARE = 1.0      # an incident's primary law gets its whole chance on the `incident_primary` channel
@@ -181,14 +182,7 @@ def _model(raw: Mapping[str, object], prefix: str) -> IncidentModel:
 def load_incident_models(incidents: Mapping[str, Incident], path: Path | None = None) -> IncidentModels:
     """Read the model file; IncidentModelError when it is missing or names incidents the taxonomy lacks."""
     path = path or MODEL_FILE
-    if not path.is_file():
-        raise IncidentModelError(f"no incident model at {path} — the file is not built — "
-                                 "run .venv/bin/python bench/data/train_incident_model.py")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError as err:
-        raise IncidentModelError(f"{path.name}: not JSON ({err}) — retrain with "
-                                 "bench/data/train_incident_model.py") from None
+    raw = read_model_file(path, IncidentModelError, "bench/data/train_incident_model.py")
     unknown = sorted(set(raw["ids"]) - set(incidents))
     if unknown:
         raise IncidentModelError(f"{path.name}: incidents not in the taxonomy: {', '.join(unknown[:5])} — "

@@ -67,16 +67,19 @@ def _answer(data: dict[str, np.ndarray], prefix: str, uses_embedding: bool) -> A
                          data["summary_sd"], uses_embedding)
 
 
+def read_model_file(path: Path, error: type[BridgelawError], trainer: str) -> dict:  # type: ignore[type-arg]
+    """A learned model file's JSON; `error` (naming the training script) when it is missing or not JSON."""
+    if not path.is_file():
+        raise error(f"no model at {path} — the file is not built — run .venv/bin/python {trainer}")
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except ValueError as err:
+        raise error(f"{path.name}: not JSON ({err}) — retrain with {trainer}") from None
+
+
 def load_models(path: Path | None = None) -> Models:
     """Read the models file; ModelFileError when it is missing or was made for other features."""
-    path = path or MODELS_FILE
-    if not path.is_file():
-        raise ModelFileError(f"no search models at {path} — the file is not built — "
-                             "run .venv/bin/python bench/data/train_search_models.py")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError as err:
-        raise ModelFileError(f"{path.name}: not JSON ({err}) — retrain with bench/data/train_search_models.py") from None
+    raw = read_model_file(path or MODELS_FILE, ModelFileError, "bench/data/train_search_models.py")
     data = {k: np.asarray(v) for k, v in raw.items()}
     if tuple(str(x) for x in data["ranker_features"]) != FEATURES or \
             tuple(str(x) for x in data["summary_features"]) != SUMMARY:
