@@ -242,6 +242,13 @@ def test_property_ask(question: str, json_: list[str]) -> None:
     _run(["ask", question, *json_])                  # the real search: the index is loaded once per session
 
 
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 3))
+@given(question=hostile_text, reading=st.one_of(st.sampled_from(["revoke_corrected", "claim"]), hostile_text),
+       json_=opt_json)
+def test_property_ask_reading(question: str, reading: str, json_: list[str]) -> None:
+    _run(["ask", question, "--reading", reading, *json_])
+
+
 @FUZZ
 @given(topic=st.one_of(st.sampled_from(["revoke", "insufficient_bid", "claim"]), hostile_text),
        answers=st.one_of(hostile_text, st.dictionaries(hostile_text, st.one_of(st.booleans(), hostile_text,
