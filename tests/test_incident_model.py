@@ -116,3 +116,22 @@ def test_a_declined_answer_says_so_in_the_question_s_language(searcher) -> None:
     ans = searcher.search("麻將一炮三響怎麼算")
     assert not ans.answered and ans.message == say("declined", "zh-Hant")
     assert answer_text(ans).startswith(say("declined", "zh-Hant"))
+
+
+def test_a_long_story_is_cut_into_windows_of_whole_sentences() -> None:
+    from assistant.search.incident_model import SEGMENTS_MAX, segments
+
+    en = ("Board 7: my LHO led the ♠K before it was her turn, partner was on lead. Then on trick 4 declarer "
+          "did not follow suit to hearts, and found out two tricks later. What now?")
+    parts = segments(en)
+    assert len(parts) == 2 and parts[0].endswith("on lead.") and "trick 4" in parts[1]
+    zh = "第12副牌。庄家叫到4♠，东家先把♣K面朝上打了出来，说以为轮到他首攻。庄家问裁判现在该怎么处理这张牌，能不能让西家不出梅花。"
+    assert len(segments(zh)) == 2
+    assert segments("Law 27?") == [] and segments("明手可以提醒庄家吗？") == []
+    many = " ".join(f"Sentence number {i} is long enough to stand alone as a window." for i in range(20))
+    assert 2 <= len(segments(many)) <= SEGMENTS_MAX
+
+
+def test_a_story_s_windows_raise_its_second_incident() -> None:
+    ch = incident_channels(np.array([0.9, 0.1]), np.eye(2), np.eye(2), np.array([0.9, 0.7]))
+    assert ch["incident_segments"].tolist() == [0.9, 0.7] and ch["incident_primary"].tolist() == [0.9, 0.1]

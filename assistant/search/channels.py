@@ -50,6 +50,7 @@ class Evidence:
     mask: np.ndarray
     topics: Sequence[tuple[str, tuple[tuple[str, float], ...]]] = ()   # the ruling topics matched, best first
     incidents: np.ndarray | None = None     # the incident reader's chance of each incident (None: not read)
+    segment_incidents: np.ndarray | None = None   # each incident's best chance over the story's windows
 
 
 class Channel(Protocol):
@@ -166,19 +167,22 @@ class RulingTopics:
 @dataclass(frozen=True)
 class Incidents:
     """The chance mass of the incidents the reader found in the question (assistant.search.incident_model):
-    on each incident's primary law (`incident_primary`) or shared among every law it lists (`incident_listed`)."""
+    on each incident's primary law (`incident_primary`), shared among every law it lists (`incident_listed`),
+    or on the primary laws of the incidents read in the story's windows (`incident_segments`)."""
 
     name: str = "incident_primary"
     method: str = "incidents"
 
     def scores(self, s: Space, e: Evidence) -> np.ndarray:
-        if e.incidents is None:
+        p = e.segment_incidents if self.name == "incident_segments" else e.incidents
+        if p is None:
             return np.zeros(len(s.group_names))
-        return e.incidents @ s.incident_laws[self.name]
+        return p @ s.incident_laws["incident_listed" if self.name == "incident_listed" else "incident_primary"]
 
 
 CHANNELS: tuple[Channel, ...] = (Lexical(), Embedding(), IndexTerms(), SituationWords(), SituationEmbedding(),
-                                 Headwords(), RulingTopics(), Incidents(), Incidents("incident_listed"))
+                                 Headwords(), RulingTopics(), Incidents(), Incidents("incident_listed"),
+                                 Incidents("incident_segments"))
 
 
 def channel_scores(s: Space, e: Evidence, methods: Sequence[str]) -> dict[str, np.ndarray]:

@@ -17,7 +17,7 @@ RANKED = ("lexical", "embedding", "index", "scenarios_lexical", "scenarios_embed
 FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
             "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding", "zh_rank_lexical",
             "zh_rank_scenarios_lexical", "zh_headwords",
-            "kind_article", "kind_weak", "rank_hand", "incident_primary", "incident_listed", "story")
+            "kind_article", "kind_weak", "rank_hand", "incident_primary", "incident_listed", "story", "incident_segments")
 
 
 @dataclass
@@ -94,7 +94,7 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
     cols["kind_article"] = (group_kind == "article").astype(np.float64)
     cols["kind_weak"] = np.isin(group_kind, ["definition", "policy"]).astype(np.float64)
     cols["rank_hand"] = rank_feature(ranks(hand, valid))
-    for c in ("incident_primary", "incident_listed"):
+    for c in ("incident_primary", "incident_listed", "incident_segments"):
         cols[c] = ch.get(c, zero)
     cols["story"] = cols["incident_primary"] * story
     return np.stack([cols[f] for f in FEATURES], axis=1)

@@ -26,7 +26,7 @@ from .differences import differences
 from .embedders import get_embedder, model_key
 from .explain import why
 from .fusion import Tuning, candidates_of, channel_ranks, features, hand_fusion, story_weight
-from .incident_model import IncidentModels, check_reading, law_matrices, load_incident_models, reading
+from .incident_model import IncidentModels, check_reading, law_matrices, load_incident_models, reading, segments
 from .index import SearchIndex, load_index
 from .learned import SUMMARY, Models, load_models
 from .query import Query, scope_table, understand
@@ -168,8 +168,11 @@ class HybridSearch:
         # whether the rulebooks answer it does not depend on the edition or language shown
         scope_lex, scope_emb = self.within(raw_lex, raw_emb, self.doc_mask(q.game, None, None))
         matched = list(self.topics(q.text)) if self.topics is not None else []
-        p_inc = self.read_incidents(q.text, qv) if "incidents" in methods and q.game != "guandan" else None
-        ev = Evidence(q, lex, emb, mask, matched, p_inc)
+        p_inc = p_seg = None
+        if "incidents" in methods and q.game != "guandan":
+            p_inc = self.read_incidents(q.text, qv)
+            p_seg = self.read_segments(q.text, p_inc)
+        ev = Evidence(q, lex, emb, mask, matched, p_inc, p_seg)
         ch = channel_scores(self, ev, methods)
         valid = np.zeros(len(self.group_names), dtype=bool)
         valid[np.unique(self.doc_group[mask & ~self.kind_is["scenario"]])] = True
@@ -181,6 +184,15 @@ class HybridSearch:
     def read_incidents(self, text: str, qv: np.ndarray) -> np.ndarray:
         """The incident reader's chance of each incident (order: self.incident_ids)."""
         return self.incident_reader.probabilities(text, qv)
+
+    def read_segments(self, text: str, whole: np.ndarray) -> np.ndarray:
+        """Each incident's best chance over the story's windows (incident_model.segments), and over the
+        whole text; the whole text's reading for a text too short to cut."""
+        windows = segments(text)
+        if not windows:
+            return whole
+        vecs = self.embedder.encode([t2s(w) for w in windows])
+        return np.max([whole, *(self.read_incidents(w, v) for w, v in zip(windows, vecs, strict=True))], axis=0)
 
     def ranking(self, a: Analysis, methods: tuple[str, ...]) -> tuple[np.ndarray, bool]:
         """(score per group, calibrated): the learned ranker's chances with every channel on; the hand

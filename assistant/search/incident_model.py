@@ -12,6 +12,8 @@ split, chosen on its validation split; kept as numbers in assistant/search/incid
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -20,10 +22,14 @@ import numpy as np
 
 from ..errors import BadInput, BridgelawError
 from ..incidents import Incident, read_story
-from ..text import t2s
+from ..text import has_cjk, t2s
 from .learned import read_model_file
 
 MODEL_FILE = Path(__file__).with_name("incident_model.json")
+SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.])\s+|\n+")
+SEGMENT_CHARS = (40, 16)  # a story is read again in windows of whole sentences of at least this many characters
+                          # (Latin, Chinese: a Chinese character carries about as much as two or three letters)
+SEGMENTS_MAX = 6         # and at most this many windows (neighbours merged)
 PRIMARY_SHARE = 1.0      # an incident's primary law gets its whole chance on the `incident_primary` channel
 READ_AS_FROM = 0.15      # an incident is named in "read as" from this chance on
 READ_AS_MAX = 3          # and at most this many
@@ -119,6 +125,28 @@ class Reader:
         return (1.0 - self.mix) * p + self.mix * self.words.probabilities(text)
 
 
+def segments(text: str) -> list[str]:
+    """A story cut into windows of whole sentences (at least SEGMENT_CHARS characters, at most SEGMENTS_MAX
+    windows); [] for a text too short to hold two. Each window is read on its own, so a second incident
+    told in one sentence of a long story is not drowned by the first."""
+    out: list[str] = []
+    cur = ""
+    least = SEGMENT_CHARS[1] if has_cjk(text) else SEGMENT_CHARS[0]
+    for part in (p.strip() for p in SENTENCE_END.split(text)):
+        if not part:
+            continue
+        cur = f"{cur} {part}" if cur else part
+        if len(cur) >= least:
+            out.append(cur)
+            cur = ""
+    if cur:
+        out = out[:-1] + [f"{out[-1]} {cur}"] if out else [cur]
+    if len(out) > SEGMENTS_MAX:
+        k = math.ceil(len(out) / SEGMENTS_MAX)
+        out = [" ".join(out[i:i + k]) for i in range(0, len(out), k)]
+    return out if len(out) >= 2 else []
+
+
 def lexicon_scores(text: str, ids: Sequence[str]) -> np.ndarray:
     """The lexicon's score of each incident in `ids` for `text` (0 where no form matched)."""
     pos = {iid: i for i, iid in enumerate(ids)}
@@ -146,9 +174,13 @@ def law_matrices(incidents: Mapping[str, Incident], ids: Sequence[str], gpos: Ma
     return primary, listed
 
 
-def incident_channels(p: np.ndarray, primary: np.ndarray, listed: np.ndarray) -> dict[str, np.ndarray]:
-    """The chance mass each group gets from the incidents read (0 where none points at it)."""
-    return {"incident_primary": p @ primary, "incident_listed": p @ listed}
+def incident_channels(p: np.ndarray, primary: np.ndarray, listed: np.ndarray,
+                      p_segments: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """The chance mass each group gets from the incidents read (0 where none points at it); and from the
+    incidents read in the story's windows (each incident's best window; the whole text's reading for a
+    short question)."""
+    seg = p if p_segments is None else p_segments
+    return {"incident_primary": p @ primary, "incident_listed": p @ listed, "incident_segments": seg @ primary}
 
 
 def reading(p: np.ndarray, ids: Sequence[str], forced: str | None = None) -> list[tuple[str, float]]:

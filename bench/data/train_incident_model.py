@@ -109,11 +109,11 @@ def choose(emb, lex, y, vemb, vlex, vy, use_emb: bool):  # type: ignore[no-untyp
     best = None
     for l2 in (L2S if use_emb else (0.0,)):
         w, b, a_train = fit(emb, lex, y, l2, use_emb)
-        for a in (a_train * share for share in LEXICON_SHARES):
+        for share in LEXICON_SHARES:
             for temp in np.arange(0.5, 2.51, 0.1):
-                loss = log_loss(probs(w, b, a, vemb, vlex, temp), vy)
+                loss = log_loss(probs(w, b, a_train * share, vemb, vlex, temp), vy)
                 if best is None or loss < best[0]:
-                    best = (loss, l2, float(round(temp, 2)), w, b, a)
+                    best = (loss, l2, float(round(temp, 2)), w, b, a_train * share, share)
     return best
 
 
@@ -160,33 +160,49 @@ def report(name: str, p: np.ndarray, y: np.ndarray, langs: list[str]) -> None:
         print(f"  {name:13s} {lang:8s} n={int(m.sum()):4d} incident top1 {r1:.3f} top3 {r3:.3f}")
 
 
-def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, np.ndarray]:
-    """Each training story's incident chances from a model that never saw it (the story's group held out),
-    with the settings the saved model chose: the search's ranker learns from readings as honest as a new
-    story's, not from the reader's memory of its own training texts."""
+def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each training story's incident chances, whole and best over its windows (incident_model.segments),
+    from a model that never saw it (the story's group held out), with the settings the saved model chose:
+    the search's ranker learns from readings as honest as a new story's, not from the reader's memory of
+    its own training texts."""
     from assistant.incidents import load_incidents
-    from assistant.search.incident_model import MODEL_FILE
+    from assistant.search.incident_model import MODEL_FILE, segments
 
     saved = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     ids, l2, temp = list(saved["ids"]), float(saved["chosen"]["full_l2"]), float(saved["full_temperature"])
     mix, c = float(saved.get("words_mix", 0.0)), float(saved["chosen"].get("words_c", 10.0))
+    share = float(saved["chosen"].get("full_lexicon_share", 1.0))
     incidents = load_incidents()
     rows = [r for r in rows if any(i in incidents for i in r["incidents"])]
     fold = [int(hashlib.sha256(r["group"].encode()).hexdigest()[8:16], 16) % folds for r in rows]
     texts, y = examples(rows, ids)
     ax, ay = taxonomy_examples(incidents, ids)
     emb, lex = features(texts + ax, ids)
-    out: dict[str, np.ndarray] = {}
+    windows = [segments(t) for t in texts]
+    flat = [w for ws in windows for w in ws]
+    owner = np.array([i for i, ws in enumerate(windows) for _ in ws], dtype=np.int64)
+    wemb, wlex = features(flat, ids) if flat else (np.zeros((0, emb.shape[1])), np.zeros((0, len(ids))))
+    out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for k in range(folds):
         fit_rows = [i for i, f in enumerate(fold) if f != k] + list(range(len(texts), len(texts) + len(ax)))
         yy = np.vstack([y, ay])[fit_rows]
         w, b, a = fit(emb[fit_rows], lex[fit_rows], yy, l2, True)
+        a *= share
         held = [i for i, f in enumerate(fold) if f == k]
+        in_held = np.flatnonzero(np.isin(owner, held))
         p = probs(w, b, a, emb[held], lex[held], temp)
+        pw = probs(w, b, a, wemb[in_held], wlex[in_held], temp) if len(in_held) else np.zeros((0, len(ids)))
         if mix:
             words = fit_words([(texts + ax)[i] for i in fit_rows], yy, c)
             p = (1 - mix) * p + mix * np.array([words.probabilities(texts[i]) for i in held])
-        out.update({texts[i]: p[j] for j, i in enumerate(held)})
+            if len(in_held):
+                pw = (1 - mix) * pw + mix * np.array([words.probabilities(flat[j]) for j in in_held])
+        for j, i in enumerate(held):
+            best = p[j]
+            mine = owner[in_held] == i
+            if mine.any():
+                best = np.max(np.vstack([p[j], pw[mine]]), axis=0)
+            out[texts[i]] = (p[j], best)
     return out
 
 
@@ -208,8 +224,10 @@ def main() -> None:
     out, chosen, p_val = {}, {}, {}
     vlangs = [r["lang"] for r in val if any(i in incidents for i in r["incidents"])]
     for prefix, use_emb in (("full", True), ("lexicon", False)):
-        loss, l2, temp, w, b, a = choose(emb, lex, y, vemb, vlex, vy, use_emb)
-        print(f"{prefix}: l2 {l2}, temperature {temp}, lexicon weight {a:.2f}, validation log loss {loss:.3f}")
+        loss, l2, temp, w, b, a, share = choose(emb, lex, y, vemb, vlex, vy, use_emb)
+        print(f"{prefix}: l2 {l2}, temperature {temp}, lexicon weight {a:.2f} ({share} of train's), "
+              f"validation log loss {loss:.3f}")
+        chosen[f"{prefix}_lexicon_share"] = share
         p_val[prefix] = probs(w, b, a, vemb, vlex, temp)
         report(prefix, p_val[prefix], vy, vlangs)
         out[prefix] = IncidentModel(tuple(ids), w, b, a, temp, model_key(None) if use_emb else "")

@@ -75,16 +75,21 @@ def extract(s, texts: list[str], cache: dict[str, dict]) -> None:  # type: ignor
             print(f"  {i + 1}/{len(todo)} in {time.perf_counter() - t0:.0f} s", flush=True)
 
 
-def featurise(s, cache: dict[str, dict], oof: dict[str, np.ndarray]) -> None:  # type: ignore[no-untyped-def]
+def featurise(s, cache: dict[str, dict], oof: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:  # type: ignore[no-untyped-def]
     """The ranker's rows for the candidates of each cached text (fusion.features). The incident channels
     are read again here (the cache holds the other channels), from the out-of-fold chances for the
-    training stories (`oof`) and from the shipped reader for every other text."""
+    training stories (`oof`: whole and best window) and from the shipped reader for every other text."""
     from assistant.search.fusion import candidates_of, features
     from assistant.search.incident_model import incident_channels
 
     for text, f in cache.items():
-        p = oof[text] if text in oof else s.read_incidents(text, f["qv"].astype(np.float64))
-        f["ch"].update(incident_channels(p, s.incident_laws["incident_primary"], s.incident_laws["incident_listed"]))
+        if text in oof:
+            p, p_seg = oof[text]
+        else:
+            p = s.read_incidents(text, f["qv"].astype(np.float64))
+            p_seg = s.read_segments(text, p)
+        f["ch"].update(incident_channels(p, s.incident_laws["incident_primary"], s.incident_laws["incident_listed"],
+                                         p_seg))
         x = features(f["ch"], f["valid"], s.group_kind, f["zh"], f["hand"], s.tuning.rrf_k, story=f["story"])
         idx = np.flatnonzero(candidates_of(f["ch"], f["valid"]))
         f["x"], f["groups"] = x[idx], [s.group_names[j] for j in idx]
