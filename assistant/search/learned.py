@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -67,7 +68,7 @@ def _answer(data: dict[str, np.ndarray], prefix: str, uses_embedding: bool) -> A
                          data["summary_sd"], uses_embedding)
 
 
-def read_model_file(path: Path, error: type[BridgelawError], trainer: str) -> dict:  # type: ignore[type-arg]
+def read_model_file(path: Path, error: type[BridgelawError], trainer: str) -> dict[str, Any]:
     """A learned model file's JSON; `error` (naming the training script) when it is missing or not JSON."""
     if not path.is_file():
         raise error(f"no model at {path} — the file is not built — run .venv/bin/python {trainer}")
@@ -79,7 +80,8 @@ def read_model_file(path: Path, error: type[BridgelawError], trainer: str) -> di
 
 def load_models(path: Path | None = None) -> Models:
     """Read the models file; ModelFileError when it is missing or was made for other features."""
-    raw = read_model_file(path or MODELS_FILE, ModelFileError, "bench/data/train_search_models.py")
+    path = path or MODELS_FILE
+    raw = read_model_file(path, ModelFileError, "bench/data/train_search_models.py")
     data = {k: np.asarray(v) for k, v in raw.items()}
     if tuple(str(x) for x in data["ranker_features"]) != FEATURES or \
             tuple(str(x) for x in data["summary_features"]) != SUMMARY:
