@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 import numpy as np
 
+from .incident_model import incident_channels
 from .query import Query
 from .scoring import pool_knn, pool_max, pool_top
 
@@ -174,10 +175,11 @@ class Incidents:
     method: str = "incidents"
 
     def scores(self, s: Space, e: Evidence) -> np.ndarray:
-        p = e.segment_incidents if self.name == "incident_segments" else e.incidents
-        if p is None:
+        if e.incidents is None:
             return np.zeros(len(s.group_names))
-        return p @ s.incident_laws["incident_listed" if self.name == "incident_listed" else "incident_primary"]
+        laws = s.incident_laws
+        return incident_channels(e.incidents, laws["incident_primary"], laws["incident_listed"],
+                                 e.segment_incidents)[self.name]
 
 
 CHANNELS: tuple[Channel, ...] = (Lexical(), Embedding(), IndexTerms(), SituationWords(), SituationEmbedding(),
