@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.diff.classify import figures, modals
-from assistant.diff.content import classify_content, unmatched
-from assistant.diff.elements import actors, consequences, elements, fold_era, implied_consequences, mask_references
+from assistant.diff.content import Context, bare_aside, classify_content, kept_share, unmatched
+from assistant.diff.elements import (actors, cited_clauses, consequences, elements, fold_era, implied_consequences,
+                                     mask_references, reference_asides)
 from assistant.diff.law import _unnoted, edition_lexicon
 from assistant.model import Clause, ClauseId
 
@@ -153,3 +154,88 @@ def test_a_real_change_is_still_substantive(lex, old, new, element):
 def test_the_elements_of_a_clause_are_compared_after_folding(lex):
     e = elements("除明手外，其余赛员打牌时均由自己手中抽出一张牌。", *lex)
     assert e.condition == {"exception"} and "player" in e.named
+
+
+# ---------------------------------------------------------------- round 4: context, asides, references written out
+
+
+@pytest.mark.parametrize("cause, old, new, context", [
+    ("a rule moved from before its exception to after it, reworded",
+     "除非庄家为了整理牌张时触摸到相邻牌张外，庄家审慎地触摸到明手某一张牌，则该牌张必须打出。",
+     "庄家谨慎地触摸到明手的某个牌张，该牌张为打出牌张，庄家为了整理牌张时触摸到相邻牌张的情况除外。", Context()),
+    ("a reference's aside written out as a condition",
+     "如防家作出实质叫牌，则可应用第26条的引牌判罚（如违规者下家接续叫牌时，参阅第35条D款）。",
+     "如果防家违规作出了实质叫牌，而违规者的下家没有对该违规叫牌作出接续叫牌，则可能适用第 26 条 B 款引牌限制。",
+     Context()),
+    ("a reference replaced by the consequence the cited clause states",
+     "此时不能如上述规定收回打出的牌张，应用第40条C款。", "如果已经不能依照上述的规定更正打牌时，裁判可以判给调整分。",
+     Context(cited=("如果裁判断定一方因对方未能说明其叫牌的全部含义而遭受损害，则可以判给调整分。", ""))),
+    ("a party the heading above names, spelled out",
+     "如果庄家禁止引出罚张花色，该防家可收回该花色全部罚张。",
+     "如果庄家禁止该防家的搭档引出罚张的花色，该防家把该花色所有罚张收回手中。",
+     Context(around=("违规者同伴引牌时", ""))),
+    ("a condition the lead-in above states, spelled out",
+     "如该叫牌为最终不叫后的叫牌，则该叫牌及其后的所有接续叫牌均予取消，不判罚。",
+     "如果该叫牌为最终不叫之后的叫牌，而违例者的下家在裁判纠正之前接续叫牌，则该叫牌以及所有接续叫牌取消，没有进一步纠正。",
+     Context(around=("在下述不能成立的叫牌后，违规者下家在裁判纠正前接续叫了牌，即不再纠正：", ""))),
+    ("an aside that rules nothing", "一方在下一副牌叫牌之前或该轮结束之前未提出异议，则认同成立。",
+     "一方在下一副牌叫牌之前或者该轮结束之前（这两种情况以先发生的为准）没有提出异议，则认同成立。", Context()),
+])
+def test_round4_cause_is_not_substantive(lex, cause, old, new, context):
+    got = classify_content(old, new, *lex, context=context)
+    assert got.change in NOT_SUBSTANTIVE, (cause, got.change, got.changed)
+
+
+def test_round4_causes_without_their_context_are_substantive(lex):
+    """The context is what clears the last three causes: without it the same pairs are substantive."""
+    assert classify_content("此时不能如上述规定收回打出的牌张，应用第40条C款。",
+                            "如果已经不能依照上述的规定更正打牌时，裁判可以判给调整分。", *lex).change == "substantive"
+    assert classify_content("如果庄家禁止引出罚张花色，该防家可收回该花色全部罚张。",
+                            "如果庄家禁止该防家的搭档引出罚张的花色，该防家把该花色所有罚张收回手中。",
+                            *lex).change == "substantive"
+
+
+def test_reference_asides_and_cited_clauses():
+    assert reference_asides(fold_era("可应用第26条引牌判罚（如违规者下家接续叫牌时，参阅第35条D款）。")) == (
+        "如违例者下家接续叫牌时",)
+    assert reference_asides("该牌成为罚张（参阅第50条）。") == ()
+    assert cited_clauses("应用第40条C款。", "47") == ("40/C",)
+    assert cited_clauses("参照本条 B 款 2 和第 16 条 C 款。", "47") == ("47/B/2", "16/C")
+    assert cited_clauses("不适用第 26 条 B 款引牌限制。", "47") == ()
+
+
+@pytest.mark.parametrize("aside, bare", [
+    ("（这两种情况以先发生的为准）", True),
+    ("（或者打出一个牌张）", False),               # an alternative widens the rule
+    ("（而不是理论上的明手）", False),             # a party
+    ("（主管单位可对特定的比赛规定不同的申诉条件）", False),
+    ("（如果缺乏相关规定，裁判选定某种方法）", False),
+    ("这两种情况以先发生的为准", False),           # not a parenthesis
+])
+def test_bare_aside(lex, aside, bare):
+    assert bare_aside(aside, lex[1]) is bare
+
+
+def test_a_short_phrase_is_not_cancelled_by_a_heading_that_holds_its_words():
+    assert unmatched((), ("（或者打出一个牌张）",), (("收回打出的牌张",), ())) == ((), ("（或者打出一个牌张）",))
+    assert unmatched(("，庄家审慎地触摸到明手某一张牌，则该牌张必须打出",), (),
+                     ((), ("庄家谨慎地触摸到明手的某个牌张，该牌张为打出牌张，",))) == ((), ())
+
+
+def test_adjusting_one_side_s_score_is_an_adjusted_score():
+    assert consequences("裁判只调整获利方的分数，另一方保持桌上结果。") == {"adjusted-score"}
+    assert consequences("The Director adjusts the score of the side that gained.") == {"adjusted-score"}
+
+
+def test_kept_share_tells_a_reworded_piece_from_a_new_rule():
+    whole = "受罚不叫的赛员作出的实质叫牌、加倍或再加倍，均予取消，且违规方的每一赛员在轮到他叫牌时，必须永远不叫。"
+    assert kept_share("被规则要求不叫的牌手所作出的任何实质叫牌、加倍或者再加倍被取消。", whole) >= 0.62
+    assert kept_share("牌手可以指出某个牌张指向不正确，但是己方针对下一墩引牌之时，该权利终止。", whole) < 0.4
+
+
+def test_a_piece_that_only_points_to_law_26_is_inside_its_whole(lex):
+    """A merged piece whose consequence is stated by a reference alone is still inside the whole."""
+    piece, whole = "违规者的同伴必须永远不叫（参阅第26条）。", "违规者的搭档以后必须永远不叫，裁判可以判给调整分。"
+    assert classify_content(piece, whole, *lex, kind="merged").change == "restructured"
+    assert classify_content("违规者的同伴必须永远不叫，并转移一墩。", whole, *lex, kind="merged").change == "substantive"
+

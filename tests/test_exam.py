@@ -42,7 +42,7 @@ def test_sample_has_every_kind_and_thirty_questions(lang: str) -> None:
 
 
 def test_every_answer_key_cites_existing_clauses(corpus) -> None:
-    for s, q in all_questions():
+    for _s, q in all_questions():
         assert q.cites, q.key
         for cid in q.cites:
             corpus.clause(cid)      # raises UnknownClause if it does not exist

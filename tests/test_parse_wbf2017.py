@@ -112,9 +112,9 @@ def test_every_clause_has_english_except_91B(ps: ParsedSource) -> None:
 # ---- verbatim text against hand-picked source lines ---------------------------------------------
 
 def test_line_shared_by_en_and_zh(by) -> None:
-    assert by["wbf2017/law/1/B"].text == dict(zip(("en", "zh-Hant"), halves(318)))
-    assert by["wbf2017/law/1/C"].text == dict(zip(("en", "zh-Hant"), halves(322)))
-    assert by["wbf2017/law/18/F"].text == dict(zip(("en", "zh-Hant"), halves(804)))
+    assert by["wbf2017/law/1/B"].text == dict(zip(("en", "zh-Hant"), halves(318), strict=True))
+    assert by["wbf2017/law/1/C"].text == dict(zip(("en", "zh-Hant"), halves(322), strict=True))
+    assert by["wbf2017/law/18/F"].text == dict(zip(("en", "zh-Hant"), halves(804), strict=True))
 
 
 def test_citation_starting_the_chinese_half_stays_chinese(by) -> None:
@@ -249,7 +249,7 @@ def test_titled_items_86B(by) -> None:
     assert b2.title["en"] == "Multiple Results Obtained at One or More Tables"
     assert "wbf2017/footnote/27" in b2.footnotes                                   # marker in the title
     assert b2.text == {"en": source_line("004", 2642), "zh-Hant": source_line("004", 2644)}
-    assert by["wbf2017/law/86/B/1"].text == dict(zip(("en", "zh-Hant"), halves(2638)))
+    assert by["wbf2017/law/86/B/1"].text == dict(zip(("en", "zh-Hant"), halves(2638), strict=True))
 
 
 def test_index_citations_that_the_source_supports(by) -> None:

@@ -25,6 +25,12 @@ REF_ZH = re.compile(r"第\s*(\d+|[一二三四五六七八九十百]+)\s*条(?:\
                     r"|本条\s*[A-Z]\s*款(?:\s*\d+)?(?:\s*[(（]\s*[a-z]\s*[)）])?|本款\s*\d+(?:\s*[(（]\s*[a-z]\s*[)）])?")
 REF_EN = re.compile(r"\bLaws?\s+\d+[A-Z]?\d*(?:\([a-z]\))?(?:\s*(?:,|and|or|to)\s*\d+[A-Z]?\d*(?:\([a-z]\))?)*"
                     r"|\bsection\s+[A-Z]\d*\b|\bsubsection\s+\d+\b", re.I)
+# a clause cited by its section: 第 40 条 C 款 / 第 16 条 C 款 1 / 本条 B 款 2 (b) / Law 16C1(a)
+CITED_ZH = re.compile(r"(?:第\s*(\d+)\s*条|本条)\s*([A-Z])\s*款(?:\s*(\d+))?(?:\s*[(（]\s*([a-z])\s*[)）])?")
+CITED_EN = re.compile(r"\bLaw\s+(\d+)([A-Z])(\d*)(?:\(([a-z])\))?")
+# a parenthesis that refers elsewhere (the same test as mask_references' whole parentheses)
+ASIDE = re.compile(r"[（(\[［]([^（()）\[\]［］]{0,100}?)[）)\]］]")
+ASIDE_REF = re.compile(r"参阅|参照|参见|适用|应用|第\s*\d+\s*条|\bsee\b|\bcf\.|\bLaws?\b", re.I)
 REF_LAW = re.compile(r"第\s*(\d+)\s*条|\bLaws?\s+(\d+)", re.I)
 # a condition's trigger: an exception (an 'if' or an 'only' is how both editions phrase most rules)
 CONDITION_ZH = re.compile(r"除外|除非|除了|除(?!此)[^，。；、]{1,15}?外")       # 1999 45A 除明手外 = 2018 明手除外
@@ -34,11 +40,12 @@ PERMIT_EN = re.compile(r"\bmay\b(?! not)", re.I)
 # negation that turns a rule around (不叫 'pass' and 不足 'insufficient' are names, not negation)
 NEGATION_ZH = re.compile(r"不再|不适用|不会|不被|不是|没有|并非|无效|不受")
 NEGATION_EN = re.compile(r"\b(no longer|does not apply|do not apply|not|no|never|without)\b", re.I)
-# what follows an infraction: the rectification, the score, the restriction
+# what follows an infraction: the rectification, the score, the restriction; 'adjusts the score of the side
+# that gained' is an adjusted score too (2017 11A 裁判只调整获利方的分数, 43B3)
 # the pass that follows is 'throughout' (永远不叫) or 'once' (该轮 / 下一次轮到他叫牌时必须不叫): 2017 31A2(b)
 CONSEQUENCE_ZH = {"pass": r"永远不叫|一直不叫|仍(?:然|须)不叫", "pass-once": r"必须不叫",
                   "lead-restrictions": r"引牌限制|引牌判罚",
-                  "adjusted-score": r"调整分|调整分数", "transfer": r"转(?:交|给|移|让)|一墩牌?的(?:处罚|判罚|纠正)",
+                  "adjusted-score": r"调整分|调整[^，。；]{0,8}?的分数", "transfer": r"转(?:交|给|移|让)|一墩牌?的(?:处罚|判罚|纠正)",
                   "penalty-card": r"罚张|罚牌", "cancelled": r"取消|无效",
                   # declarer's options over an offender's partner: require or forbid a suit (50D2, 57A)
                   "require-card": r"要求[^，。；]{0,16}?(?:打出|引出)", "forbid-card": r"禁止[^，。；]{0,16}?(?:打出|引出)",
@@ -46,7 +53,7 @@ CONSEQUENCE_ZH = {"pass": r"永远不叫|一直不叫|仍(?:然|须)不叫", "pa
                   "no-rectification": r"(?:没有|不再|不予|不受|不|无须|免于)(?:进一步)?(?:的)?纠正|免罚|不予处罚"}
 CONSEQUENCE_EN = {"pass": r"must pass(?! at (?:his|their) next turn)", "pass-once": r"must pass at (?:his|their) next turn",
                   "lead-restrictions": r"lead restrictions?|lead penalt",
-                  "adjusted-score": r"adjusted score", "transfer": r"transferred|transfer",
+                  "adjusted-score": r"adjusted score|adjusts? the scores?\b", "transfer": r"transferred|transfer",
                   "penalty-card": r"penalty card", "cancelled": r"cancelled|void",
                   "require-card": r"require[^.;]{0,30}?\b(?:play|lead)", "forbid-card": r"forbid[^.;]{0,30}?\b(?:play|lead)",
                   "procedural-penalty": r"procedural penalty", "no-rectification": r"no further rectification|without rectification"}
@@ -103,8 +110,9 @@ class Elements:
 
     def covers(self, other: "Elements", names: tuple[str, ...]) -> bool:
         """True when every element of `other` named in `names` is also here (a piece inside a whole);
-        'no further rectification' states no consequence, so a whole need not repeat it."""
-        return all(other.get(n) - {NO_CONSEQUENCE} <= self.get(n) for n in names)
+        'no further rectification' states no consequence, so a whole need not repeat it, nor the
+        consequences `other` states only by a reference (a pointer is a reference, not a rule)."""
+        return all(frozenset(getattr(other, n)) - {NO_CONSEQUENCE} <= self.get(n) for n in names)
 
 
 @lru_cache(maxsize=1)
@@ -149,6 +157,30 @@ def mask_references(text: str, whole: bool = True) -> str:
         text = re.sub(r"[（(\[][^（()）\[\]]{0,40}?(?:参阅|参照|参见|适用|应用|第\s*\d+\s*条|see|cf\.|Law)"
                       r"[^（()）\[\]]{0,60}?[）)\]]", "§", text, flags=re.I)
     return ref.sub("§", text)
+
+
+def reference_asides(text: str) -> tuple[str, ...]:
+    """The words beside a cross-reference in a parenthesis, the reference dropped ('（如违规者下家接续叫牌时，
+    参阅第35条D款）' -> '如违规者下家接续叫牌时'): masked with the reference, they may be what the other
+    edition writes out (2018 39C …，而违例者的下家没有对该违例叫牌作出接续叫牌)."""
+    ref = REF_ZH if has_cjk(text) else REF_EN
+    out = []
+    for m in ASIDE.finditer(text):
+        inner = m.group(1)
+        if ASIDE_REF.search(inner):
+            words = ASIDE_REF.sub("", ref.sub("", inner)).strip(" ，,；;、")
+            out += [words] if words else []
+    return tuple(out)
+
+
+def cited_clauses(text: str, law: str) -> tuple[str, ...]:
+    """The clauses a text cites by section, as paths ('应用第40条C款' -> '40/C', '本条 B 款 2' -> f'{law}/B/2'),
+    less those it says do not apply: what such a clause rules may be what the other edition writes out."""
+    out = []
+    for m in (CITED_ZH if has_cjk(text) else CITED_EN).finditer(text):
+        if not _negated(text, m.start(), m.end()):
+            out.append("/".join(x for x in (m.group(1) or law, *m.groups()[1:]) if x))
+    return tuple(dict.fromkeys(out))
 
 
 def _concepts(text: str, lexicon: TermLexicon | None) -> frozenset[str]:
@@ -254,6 +286,13 @@ def elements(text: str, lexicon: TermLexicon | None = None, folded_lexicon: Term
         counts=frozenset(_cn_value(m) for m in COUNT_ZH.findall(body)) if cjk else frozenset(),
         negation=frozenset(m.lower() for m in (NEGATION_ZH if cjk else NEGATION_EN).findall(body)),
         reference=references(folded),
-        named=_named(_concepts(mask_references(text), lexicon) | _concepts(body, folded_lexicon or lexicon))
-        | _named_in(body),
+        named=named_parties(text, lexicon, folded_lexicon),
     )
+
+
+def named_parties(text: str, lexicon: TermLexicon | None = None,
+                  folded_lexicon: TermLexicon | None = None) -> frozenset[str]:
+    """Every party a text mentions, as a party of its rule or not, in a reference's aside too (1999 39B
+    （如违规者下家接续叫牌时，参阅第35条D款） names LHO); the references themselves are masked."""
+    own, folded = (mask_references(t) + "\n" + "\n".join(reference_asides(t)) for t in (text, fold_era(text)))
+    return _named(_concepts(own, lexicon) | _concepts(folded, folded_lexicon or lexicon)) | _named_in(folded)
