@@ -135,3 +135,56 @@ def test_a_long_story_is_cut_into_windows_of_whole_sentences() -> None:
 def test_a_story_s_windows_raise_its_second_incident() -> None:
     ch = incident_channels(np.array([0.9, 0.1]), np.eye(2), np.eye(2), np.array([0.9, 0.7]))
     assert ch["incident_segments"].tolist() == [0.9, 0.7] and ch["incident_primary"].tolist() == [0.9, 0.1]
+
+
+def test_the_word_model_s_sparse_reading_equals_its_dense_vector() -> None:
+    from assistant.search.incident_model import WordModel
+    from assistant.search.lexical import tokenize
+
+    vocab = {tokenize(w)[0]: i for i, w in enumerate(("revoke", "lead", "trick", "claim"))}
+    w = np.array([[2.0, 0.0, 1.0, 0.0], [0.0, 2.0, 0.0, 0.0], [0.0, 0.0, 0.5, 3.0]])
+    model = WordModel(vocab, np.array([1.0, 1.5, 0.5, 2.0]), w, np.array([0.0, 0.1, -0.1]))
+    text = "Revoke on trick 3, another revoke on the next trick"
+    x = model.vector(text)
+    assert x[3] == 0.0 and x[1] == 0.0 and x[0] > 0 and x[2] > 0 and np.isclose(np.linalg.norm(x), 1.0)
+    u = w @ x + model.b
+    dense = np.exp(u - u.max()) / np.exp(u - u.max()).sum()
+    assert np.allclose(model.probabilities(text), dense) and model.probabilities(text).argmax() == 0
+    assert np.allclose(model.probabilities("nothing known here"), np.exp(model.b) / np.exp(model.b).sum())
+
+
+def test_a_story_s_windows_are_read_without_the_encoder(searcher) -> None:  # type: ignore[no-untyped-def]
+    calls = []
+    real = searcher.embedder.encode
+
+    def counting(texts):  # type: ignore[no-untyped-def]
+        calls.append(len(texts))
+        return real(texts)
+
+    story = ("Board 7: my LHO led the ♠K before it was her turn, partner was on lead. Then on trick 4 declarer "
+             "did not follow suit to hearts, and found out two tricks later. What now?")
+    whole = searcher.read_incidents(story, real([story])[0])
+    searcher.embedder.encode = counting
+    try:
+        best = searcher.read_segments(story, whole)
+    finally:
+        searcher.embedder.encode = real
+    assert calls == [] and np.all(best >= whole) and not np.allclose(best, whole)
+    assert searcher.window_reader.model.w.shape[1] == 0
+
+
+def test_the_ranker_s_story_features_vanish_for_a_one_line_question() -> None:
+    from assistant.search.fusion import BASE_FEATURES, FEATURES, features
+
+    valid = np.array([True, True, False])
+    ch = {"lexical": np.array([2.0, 1.0, 0.0]), "incident_primary": np.array([0.7, 0.0, 0.0]),
+          "incident_segments": np.array([0.8, 0.1, 0.0]), "incident_listed": np.array([0.5, 0.2, 0.0])}
+    kind = np.array(["law", "law", "law"])
+    hand = np.array([1.0, 0.5, 0.0])
+    short = features(ch, valid, kind, False, hand, 20.0, story=0.0)
+    told = features(ch, valid, kind, False, hand, 20.0, story=1.0)
+    n = len(BASE_FEATURES)
+    assert short.shape == told.shape == (3, len(FEATURES))
+    assert np.all(short[:, n:] == 0.0) and np.allclose(told[:, :n], told[:, n:2 * n])
+    log_primary = told[:, FEATURES.index("story_log_incident_primary")]
+    assert log_primary[0] > log_primary[1] and np.isfinite(log_primary).all()

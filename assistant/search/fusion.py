@@ -14,10 +14,17 @@ import numpy as np
 from .scoring import rank_feature, ranks, rrf
 
 RANKED = ("lexical", "embedding", "index", "scenarios_lexical", "scenarios_embedding")
-FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
-            "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding", "zh_rank_lexical",
-            "zh_rank_scenarios_lexical", "zh_headwords",
-            "kind_article", "kind_weak", "rank_hand", "incident_primary", "incident_listed", "story", "incident_segments")
+BASE_FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
+                 "zh_rank_embedding", "zh_rank_index", "zh_rank_scenarios_embedding", "zh_rank_lexical",
+                 "zh_rank_scenarios_lexical", "zh_headwords",
+                 "kind_article", "kind_weak", "rank_hand", "incident_primary", "incident_listed", "story",
+                 "incident_segments")
+INCIDENT_LOGS = ("incident_primary", "incident_segments", "incident_listed")
+LOG_FLOOR = 1e-3         # log(chance + LOG_FLOOR): a law no incident points to is not minus infinity
+# every base feature again, scaled by how much the question is a told story (a story is ranked by its own
+# weights: the reader is far surer of a story than of a one-line question), and the reader's log chances
+# for stories (a product of experts: with weight 1 the ranker would follow the reader exactly)
+FEATURES = (*BASE_FEATURES, *(f"story_{f}" for f in BASE_FEATURES), *(f"story_log_{c}" for c in INCIDENT_LOGS))
 
 
 @dataclass
@@ -77,7 +84,8 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
              hand: np.ndarray, rrf_k: float, rk: dict[str, np.ndarray] | None = None,
              story: float = 0.0) -> np.ndarray:
     """The learned ranker's features, one row per group (columns: FEATURES); channels not in `ch` give 0.
-    `story`: how much the question is a told story (story_weight), where the incident reading weighs more."""
+    `story`: how much the question is a told story (story_weight): the base features again scaled by it,
+    and the incident reader's log chances scaled by it."""
     rk = rk if rk is not None else channel_ranks(ch, valid)
     n = len(valid)
     zero = np.zeros(n)
@@ -97,7 +105,9 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
     for c in ("incident_primary", "incident_listed", "incident_segments"):
         cols[c] = ch.get(c, zero)
     cols["story"] = cols["incident_primary"] * story
-    return np.stack([cols[f] for f in FEATURES], axis=1)
+    base = np.stack([cols[f] for f in BASE_FEATURES], axis=1)
+    logs = np.stack([np.log(cols[c] + LOG_FLOOR) * story for c in INCIDENT_LOGS], axis=1)
+    return np.hstack([base, base * story, logs])
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,9 @@ class HybridSearch:
         self.situation_docs = {g: np.flatnonzero((self.doc_group == i) & (self.doc_kind == "scenario"))
                                for g, i in self.gpos.items()}
         self.incidents = load_incidents()
-        self.incident_reader = (incident_models or load_incident_models(self.incidents)).for_embedder(model_key(model))
+        readers = incident_models or load_incident_models(self.incidents)
+        self.incident_reader = readers.for_embedder(model_key(model))
+        self.window_reader = readers.for_windows()
         self.incident_ids = self.incident_reader.ids
         group_of = {cid: str(rec["group"]) for cid, rec in ix.clauses.items()}
         primary, listed = law_matrices(self.incidents, self.incident_ids, self.gpos, group_of)
@@ -186,13 +188,12 @@ class HybridSearch:
         return self.incident_reader.probabilities(text, qv)
 
     def read_segments(self, text: str, whole: np.ndarray) -> np.ndarray:
-        """Each incident's best chance over the story's windows (incident_model.segments), and over the
-        whole text; the whole text's reading for a text too short to cut."""
+        """Each incident's best chance over the story's windows (incident_model.segments, read without the
+        encoder), and over the whole text; the whole text's reading for a text too short to cut."""
         windows = segments(text)
         if not windows:
             return whole
-        vecs = self.embedder.encode([t2s(w) for w in windows])
-        return np.max([whole, *(self.read_incidents(w, v) for w, v in zip(windows, vecs, strict=True))], axis=0)
+        return np.max([whole, *(self.window_reader.probabilities(w, None) for w in windows)], axis=0)
 
     def ranking(self, a: Analysis, methods: tuple[str, ...]) -> tuple[np.ndarray, bool]:
         """(score per group, calibrated): the learned ranker's chances with every channel on; the hand

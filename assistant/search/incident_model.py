@@ -74,20 +74,30 @@ class WordModel:
     w: np.ndarray              # (incidents, words)
     b: np.ndarray              # (incidents,)
 
-    def vector(self, text: str) -> np.ndarray:
+    def terms(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(vocabulary columns, tf-idf weights) of the text's known words: the sparse form of its vector
+        (a story holds a few dozen of the vocabulary's thousands of words)."""
         from .lexical import tokenize
 
-        x = np.zeros(len(self.vocab))
+        counts: dict[int, int] = {}
         for tok in tokenize(t2s(text).lower()):
             j = self.vocab.get(tok)
             if j is not None:
-                x[j] += 1.0
-        x = np.where(x > 0, 1.0 + np.log(np.maximum(x, 1.0)), 0.0) * self.idf
+                counts[j] = counts.get(j, 0) + 1
+        cols = np.fromiter(counts, dtype=np.int64, count=len(counts))
+        x = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))) * self.idf[cols]
         norm = float(np.linalg.norm(x))
-        return x / norm if norm else x
+        return cols, (x / norm if norm else x)
+
+    def vector(self, text: str) -> np.ndarray:
+        cols, vals = self.terms(text)
+        x = np.zeros(len(self.vocab))
+        x[cols] = vals
+        return x
 
     def probabilities(self, text: str) -> np.ndarray:
-        u = self.w @ self.vector(text) + self.b
+        cols, vals = self.terms(text)
+        u = self.w[:, cols] @ vals + self.b
         e = np.exp(u - u.max())
         return e / e.sum()
 
@@ -104,6 +114,11 @@ class IncidentModels:
 
     def for_embedder(self, key: str) -> "Reader":
         return Reader(self.full if key == self.full.embedder else self.lexicon_only, self.words, self.mix)
+
+    def for_windows(self) -> "Reader":
+        """The reader of a story's windows: lexicon and words, no embedding (a second encoder call per
+        story would cost as much as the whole text's; the windows only add what one sentence tells)."""
+        return Reader(self.lexicon_only, self.words, self.mix)
 
 
 @dataclass(frozen=True)

@@ -161,8 +161,8 @@ def report(name: str, p: np.ndarray, y: np.ndarray, langs: list[str]) -> None:
 
 
 def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Each training story's incident chances, whole and best over its windows (incident_model.segments),
-    from a model that never saw it (the story's group held out), with the settings the saved model chose:
+    """Each training story's incident chances, whole and best over its windows (incident_model.segments, read
+    without the embedding as the search reads them), from a model that never saw it (the story's group held out), with the settings the saved model chose:
     the search's ranker learns from readings as honest as a new story's, not from the reader's memory of
     its own training texts."""
     from assistant.incidents import load_incidents
@@ -181,7 +181,11 @@ def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray,
     windows = [segments(t) for t in texts]
     flat = [w for ws in windows for w in ws]
     owner = np.array([i for i, ws in enumerate(windows) for _ in ws], dtype=np.int64)
-    wemb, wlex = features(flat, ids) if flat else (np.zeros((0, emb.shape[1])), np.zeros((0, len(ids))))
+    from assistant.search.incident_model import lexicon_scores
+
+    # windows are read as the search reads them (IncidentModels.for_windows): lexicon and words, no embedding
+    wlex = np.log1p(np.array([lexicon_scores(t, ids) for t in flat])) if flat else np.zeros((0, len(ids)))
+    lex_temp, lex_share = float(saved["lexicon_temperature"]), float(saved["chosen"].get("lexicon_lexicon_share", 1.0))
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for k in range(folds):
         fit_rows = [i for i, f in enumerate(fold) if f != k] + list(range(len(texts), len(texts) + len(ax)))
@@ -191,7 +195,9 @@ def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray,
         held = [i for i, f in enumerate(fold) if f == k]
         in_held = np.flatnonzero(np.isin(owner, held))
         p = probs(w, b, a, emb[held], lex[held], temp)
-        pw = probs(w, b, a, wemb[in_held], wlex[in_held], temp) if len(in_held) else np.zeros((0, len(ids)))
+        lw, lb, la = fit(emb[fit_rows], lex[fit_rows], yy, 0.0, False)
+        none = np.zeros((len(in_held), 0))
+        pw = probs(lw, lb, la * lex_share, none, wlex[in_held], lex_temp) if len(in_held) else np.zeros((0, len(ids)))
         if mix:
             words = fit_words([(texts + ax)[i] for i in fit_rows], yy, c)
             p = (1 - mix) * p + mix * np.array([words.probabilities(texts[i]) for i in held])
