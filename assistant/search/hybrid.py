@@ -190,10 +190,7 @@ class HybridSearch:
     def read_segments(self, text: str, whole: np.ndarray) -> np.ndarray:
         """Each incident's best chance over the story's windows (incident_model.segments, read without the
         encoder), and over the whole text; the whole text's reading for a text too short to cut."""
-        windows = segments(text)
-        if not windows:
-            return whole
-        return np.max([whole, *(self.window_reader.probabilities(w, None) for w in windows)], axis=0)
+        return np.max([whole, *(self.window_reader.probabilities(w, None) for w in segments(text))], axis=0)
 
     def ranking(self, a: Analysis, methods: tuple[str, ...]) -> tuple[np.ndarray, bool]:
         """(score per group, calibrated): the learned ranker's chances with every channel on; the hand

@@ -86,9 +86,16 @@ def normalise(text: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Search tokens of `text`: jieba words (search mode) for Chinese, stems for English, digits."""
+    return list(_tokens(normalise(text)))
+
+
+@lru_cache(maxsize=64)
+def _tokens(normalised: str) -> tuple[str, ...]:
+    """The tokens of a normalised text, kept for the last few texts: one question is tokenized for BM25 and
+    again for the incident reader's word model (a 1,000-character story costs a few milliseconds each time)."""
     out: list[str] = []
     stem = _stemmer().stemWord
-    for run in TOKEN_RE.findall(normalise(text)):
+    for run in TOKEN_RE.findall(normalised):
         if run[0].isascii():
             if run.isdigit() or run not in EN_STOP:
                 out.append(run if run.isdigit() else stem(run))
@@ -96,7 +103,7 @@ def tokenize(text: str) -> list[str]:
             for w in _jieba().cut_for_search(run, HMM=True):
                 if w not in ZH_STOP:
                     out.append(w)
-    return out
+    return tuple(out)
 
 
 def query_tokens(text: str) -> list[str]:
