@@ -14,6 +14,9 @@ from assistant.text import _opencc
 TAIWAN_BRIDGE_TERMS: tuple[tuple[str, str], ...] = (
     ("再加倍", "再賭倍"), ("加倍", "賭倍"), ("明手", "夢家"), ("墩", "磴"), ("定約", "合約"),
     ("不叫", "派司"), ("將牌", "王牌"), ("牌板", "牌套"), ("將吃", "王吃"), ("宕", "倒"), ("草花", "梅花"),
+    ("紅桃", "紅心"),
+    # s2twp reads 程序 (procedure) as software (程式); a bridge text means procedure except for a scoring program
+    ("程式", "程序"), ("計分程序", "計分程式"),
 )
 
 
