@@ -60,9 +60,12 @@ def _opencc(config: str) -> Any:
     return opencc.OpenCC(config)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _safe(s: str) -> str:
     """Lone surrogates (undecodable bytes from a terminal) would make the converter raise: replace them."""
-    return s.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in s) else s
+    return s.encode("utf-8", "replace").decode("utf-8") if _SURROGATE.search(s) else s
 
 
 def s2t(s: str) -> str:

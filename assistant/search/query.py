@@ -76,11 +76,18 @@ def headwords_in(text: str, extra: list[str], table: dict[str, list[str]]) -> di
     hay = " " + re.sub(r"[^a-z0-9]+", " ", normalise(text + " " + " ".join(extra))) + " "
     hits: dict[str, list[str]] = {}
     for key, ids in table.items():
-        k = " " + re.sub(r"[^a-z0-9]+", " ", key).strip() + " "
+        k = _padded(key)
         if len(k) > 4 and (k in hay or k.rstrip() + "s " in hay):
             hits[key] = ids
     # keep the most specific: drop a headword contained in a longer one that also matched
     return {k: v for k, v in hits.items() if not any(k != o and k in o for o in hits)}
+
+
+@lru_cache(maxsize=8192)
+def _padded(key: str) -> str:
+    """A headword as ' words ' (letters and digits only), as the query is matched: made once per headword,
+    not once per question (the index has about a thousand)."""
+    return " " + re.sub(r"[^a-z0-9]+", " ", key).strip() + " "
 
 
 SITUATIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "situations.tsv"
