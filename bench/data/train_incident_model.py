@@ -140,7 +140,7 @@ def fit_words(texts: list[str], y: np.ndarray, c: float):  # type: ignore[no-unt
 def choose_words(texts: list[str], y: np.ndarray, vtexts: list[str], vy: np.ndarray, p_emb: np.ndarray):  # type: ignore[no-untyped-def]
     """The word model's C and its mixing weight with the embedding model, by validation log loss."""
     best = None
-    for c in (30.0, 100.0, 300.0):
+    for c in (100.0, 300.0, 1000.0):
         words = fit_words(texts, y, c)
         pw = np.array([words.probabilities(t) for t in vtexts])
         for mix in np.arange(0.0, 1.01, 0.1):
