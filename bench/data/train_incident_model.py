@@ -162,11 +162,11 @@ def report(name: str, p: np.ndarray, y: np.ndarray, langs: list[str]) -> None:
 
 def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each training story's incident chances, whole and best over its windows (incident_model.segments, read
-    without the embedding as the search reads them), from a model that never saw it (the story's group held out), with the settings the saved model chose:
-    the search's ranker learns from readings as honest as a new story's, not from the reader's memory of
-    its own training texts."""
+    without the embedding as the search reads them), from a model that never saw it (the story's group held
+    out), with the settings the saved model chose: the search's ranker learns from readings as honest as a
+    new story's, not from the reader's memory of its own training texts."""
     from assistant.incidents import load_incidents
-    from assistant.search.incident_model import MODEL_FILE, segments
+    from assistant.search.incident_model import MODEL_FILE, lexicon_scores, segments
 
     saved = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     ids, l2, temp = list(saved["ids"]), float(saved["chosen"]["full_l2"]), float(saved["full_temperature"])
@@ -181,8 +181,6 @@ def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray,
     windows = [segments(t) for t in texts]
     flat = [w for ws in windows for w in ws]
     owner = np.array([i for i, ws in enumerate(windows) for _ in ws], dtype=np.int64)
-    from assistant.search.incident_model import lexicon_scores
-
     # windows are read as the search reads them (IncidentModels.for_windows): lexicon and words, no embedding
     wlex = np.log1p(np.array([lexicon_scores(t, ids) for t in flat])) if flat else np.zeros((0, len(ids)))
     lex_temp, lex_share = float(saved["lexicon_temperature"]), float(saved["chosen"].get("lexicon_lexicon_share", 1.0))
