@@ -4,10 +4,14 @@ project's gold in bench/data/diff-gold, which bench/diff.py scores)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Sequence
+
 import pytest
 
-from assistant.diff.content import classify_content
-from assistant.diff.elements import elements, fold_era, mask_references, references
+from assistant.diff.content import Context, _sayings, classify_content
+from assistant.diff.elements import actors, elements, fold_era, mask_references, references
+from assistant.diff.semantic import default_matcher, paraphrased
 from assistant.diff.law import diff_law, edition_lexicon
 
 NOT_SUBSTANTIVE = ("unchanged", "terminology", "reference", "reworded", "restructured")
@@ -133,3 +137,90 @@ def test_the_law_class_never_contradicts_its_rows(corpus, law):
     elif d.change not in ("new", "removed"):
         assert "substantive" not in rows or any(
             p.change == "substantive" and p.to_id and p.to_id.split("/")[2] != law for p in d.pairs), rows
+
+
+# ------------------------------------------------------ round 5: paraphrases, added references, blame
+
+
+@dataclass
+class Senses:
+    """A stand-in for the sentence encoder: two texts are close (0.9) when they share a sense, a sense being
+    any of the words listed for it; else far (0.1)."""
+
+    senses: dict[str, tuple[str, ...]]
+
+    def _of(self, text: str) -> set[str]:
+        return {s for s, words in self.senses.items() if any(w in text for w in words)}
+
+    def best(self, phrase: str, candidates: Sequence[str]) -> float:
+        return max((0.9 if self._of(phrase) & self._of(c) else 0.1) for c in candidates) if candidates else -1.0
+
+
+ONE_TO_BLAME = Senses({"one to blame": ("虽仅一人", "只有一位牌手")})
+# a pair written for this test: the condition moves to the end and is said in other words
+BLAME_OLD = "在个人赛中，虽仅一人对违规负责，裁判应给予违规方两人以相同的调整分。"
+BLAME_NEW = "在个人赛中，裁判判给违例方两位牌手相同的调整分，即使可能只有一位牌手对违例负责。"
+
+
+def test_a_paraphrased_condition_is_reworded_with_a_matcher_only(lex):
+    assert classify_content(BLAME_OLD, BLAME_NEW, *lex).change == "substantive"      # no encoder: stricter
+    got = classify_content(BLAME_OLD, BLAME_NEW, *lex, context=Context(matcher=ONE_TO_BLAME))
+    assert got.change in NOT_SUBSTANTIVE, got
+
+
+def test_a_phrase_the_other_side_pairs_with_something_else_is_no_paraphrase():
+    """The candidate closest to the dropped phrase is the counterpart of another phrase of the same text."""
+    senses = Senses({"won a later trick": ("以后的牌墩", "以后赢墩")})
+    own = ["如果违规方赢得藏牌以后的牌墩"]
+    assert paraphrased("若违规者在藏牌以后赢墩时", ["如果违例方赢得藏牌以后的牌墩"], own, senses) is False
+    assert paraphrased("若违规者在藏牌以后赢墩时", ["如果违例方赢得藏牌以后的牌墩"], [], senses) is True
+    assert paraphrased("若违规者在藏牌以后赢墩时", ["如果违例方赢得藏牌以后的牌墩"], own, None) is False
+
+
+def test_the_encoder_tells_a_paraphrase_from_a_new_condition(lex):
+    """The packaged encoder (offline) on hand-written pairs: a condition said in other words, a limit added,
+    and a dropped rule beside a phrase that only shares its topic."""
+    ctx = Context(matcher=default_matcher())
+    assert classify_content(BLAME_OLD, BLAME_NEW, *lex, context=ctx).change in NOT_SUBSTANTIVE
+    added_limit = classify_content("庄家可以接受首攻人越序首攻。", "在第十三墩之前，庄家可以接受首攻人越序首攻。", *lex,
+                                   context=ctx)
+    assert added_limit.change == "substantive" and "condition" in added_limit.changed
+    dropped = classify_content(
+        "违规者未赢得藏牌墩时，如果违规方赢得以后的牌墩，将一墩牌转给非违规方；并且，若违规者用其在藏牌时可合法"
+        "打出的一个牌张，在藏牌以后赢墩时，该墩牌也须转给非违规方。",
+        "违规者没有赢得藏牌的这一牌墩，如果违规方赢得以后的任何牌墩，把一墩牌转交给非违规方。", *lex, context=ctx)
+    assert dropped.change == "substantive", dropped
+
+
+def test_a_newer_text_that_only_adds_references_is_reference(lex):
+    old = "除按照正常的出牌进程外，防家的牌张处于其同伴可能看到的位置时，该牌张成为罚张（参阅第50条）。"
+    new = "除正常的打牌进程（例如参照第 47 条 E 款）之外，当防家的牌张处于搭档可能看到的位置时，该牌张成为罚张（第 50 条）。"
+    got = classify_content(old, new, *lex)
+    assert got.change == "reference" and got.changed == ("reference",), got
+    assert classify_content(new, old, *lex).change == "reworded"          # a reference dropped with its words
+
+
+def test_answering_for_an_infraction_is_no_duty(lex):
+    assert "player" not in actors("即使可能只有一位牌手对违例负责。", lex[1])
+    assert "player" in actors("由一位牌手负责记录分数。", lex[1])
+
+
+def test_a_condition_written_in_two_phrases_is_one_saying():
+    """The other edition may write in one phrase what this one writes in two (当对赢墩发生疑问，或提出藏牌时)."""
+    got = _sayings("未遵守本条规定的赛员，当对赢墩发生疑问，或提出藏牌时，其权利有可能受到损害。")
+    assert "当对赢墩发生疑问，或提出藏牌时" in got and "当对赢墩发生疑问" in got
+    assert "未遵守本条规定的赛员，当对赢墩发生疑问，或提出藏牌时" not in got      # two phrases at most
+
+
+def test_a_clause_reads_with_the_lead_in_above_it(lex):
+    """1999 35 puts the case in a lead-in ('…下家在裁定判罚前接续叫了牌…。诸如：') and 35A the item below it;
+    2017 36A writes both in the clause: the same rule (the packaged encoder, offline)."""
+    old = "若该不能成立的叫牌为不合乎第19条规定的加倍或再加倍时，则该叫牌及其后所有接续叫牌均予取消。退回到应轮到叫牌的赛员叫牌，并视同违例未曾发生一样继续竞叫。"
+    new = ("如果在不能成立的加倍或者再加倍被纠正之前，违规者的下家作出了叫牌，该不能成立的加倍或者再加倍叫牌以及所有接续的"
+           "叫牌取消，退回到应该轮到叫牌的牌手叫牌，并且视为违例没有发生过一样继续竞叫。")
+    lead_in = "在下述任何不能成立的叫牌后，违规者下家在裁定判罚前接续叫了牌，即不能对这些不能成立的叫牌再予判罚。诸如："
+    above = Context(around=(lead_in, ""), matcher=default_matcher())       # the lead-in as context only
+    alone = classify_content(old, new, *lex, context=above)
+    assert alone.change == "substantive" and alone.changed == ("condition",), alone
+    read = classify_content(old, new, *lex, context=replace(above, lead_in=(lead_in, "")))
+    assert read.change in NOT_SUBSTANTIVE, read

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..text import t2s
 from .classify import figures
 from .elements import (ELEMENTS, NO_CONSEQUENCE, Elements, consequences, elements, fold_era, mask_references,
                        named_parties, reference_asides)
 from .redline import Redline, TermLexicon, redline
+from .semantic import PhraseMatcher, paraphrased
 
 CONTENT_CLASSES: tuple[str, ...] = ("unchanged", "terminology", "reference", "reworded", "restructured",
                                     "substantive", "new", "removed")
@@ -219,6 +220,10 @@ class Context:
 
     around: tuple[str, str] = ("", "")
     cited: tuple[str, str] = ("", "")
+    matcher: PhraseMatcher | None = field(default=None, compare=False)   # paraphrases (assistant.diff.semantic)
+    # the text above each clause that leads into it (1999 35 …违规者下家在裁定判罚前接续叫了牌…。诸如：): the
+    # clause reads as one of its phrases followed by the clause's own
+    lead_in: tuple[str, str] = ("", "")
 
 
 def in_context(e: Elements, around: str, cited: str, lexicon: TermLexicon | None,
@@ -295,6 +300,8 @@ def _same_place(old: str, new: str, ea: Elements, eb: Elements, rl: Redline, lex
     phrases = unmatched(runs.dropped, runs.added, (spare[0], spare[1]))
     phrases = (tuple(p for p in phrases[0] if not bare_aside(p, lexicon)),
                tuple(p for p in phrases[1] if not bare_aside(p, lexicon_new or lexicon)))
+    if context.matcher is not None and any(phrases):
+        phrases = _not_paraphrased(phrases, (old, new), spare, context)
     if any(phrases) and "condition" not in diff:
         diff = (*diff, "condition")
         ea = replace(ea, condition=ea.condition | frozenset(phrases[0]))
@@ -302,7 +309,39 @@ def _same_place(old: str, new: str, ea: Elements, eb: Elements, rl: Redline, lex
     deciding = tuple(n for n in diff if n in DECIDING or (n == "actor" and added_actors(ea, eb)))
     if deciding or (rl.ratio < MIN_RATIO and min(len(_plain(old)), len(_plain(new))) > HEADING_MAX):
         return ContentChange("substantive", deciding or diff, rl, ea, eb, *figs)
+    if diff == ("reference",) and ea.reference < eb.reference and not any(phrases):
+        # the newer text only points to more laws, in other words of the same rule (2018 49 adds 例如参照第 47 条
+        # E 款 and 当防家反对搭档的承认时，参照第 68 条 B 款 2); a reference dropped drops the words it came with
+        return ContentChange("reference", diff, rl, ea, eb, *figs)
     return ContentChange("reworded", diff, rl, ea, eb, *figs)
+
+
+def _not_paraphrased(phrases: tuple[tuple[str, ...], tuple[str, ...]], texts: tuple[str, str],
+                     spare: tuple[tuple[str, ...], ...], context: Context) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The dropped and added phrases the other side says in no other words: each is compared with the other
+    side's sayings (its text, the texts around it and cited by it, a phrase and the next as one, a phrase of
+    its lead-in and one of its own as one) and its spare runs, and with its own side's other sayings
+    (assistant.diff.semantic.paraphrased)."""
+    out = []
+    for side, mine in enumerate(phrases):
+        other = 1 - side
+        cands = [*spare[other], *(s for t in (texts[other], context.around[other], context.cited[other])
+                                  for s in _sayings(fold_era(t)))]
+        cands += [f"{y}，{x}" for y in _phrases(fold_era(context.lead_in[other])) for x in _phrases(fold_era(texts[other]))]
+        own = _sayings(mask_references(fold_era(texts[side])))
+        out.append(tuple(p for p in mine if not paraphrased(
+            p, cands, [x for x in own if _plain(x) not in _plain(p) and _plain(p) not in _plain(x)], context.matcher)))
+    return out[0], out[1]
+
+
+def _sayings(text: str) -> tuple[str, ...]:
+    """A text's phrases (`_phrases`, per line) and each phrase joined to the next on its line: a condition
+    one edition writes in one phrase the other may write in two (1999 65D 当对赢墩发生疑问，或提出藏牌时)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        parts = _phrases(line)
+        out += [*parts, *("，".join(parts[i:i + 2]) for i in range(len(parts) - 1))]
+    return tuple(dict.fromkeys(out))
 
 
 def _bigrams(text: str) -> set[str]:

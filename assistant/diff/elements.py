@@ -77,7 +77,8 @@ NAMED_WORDS = {"offender": r"违[规例]方(?!面)|offending side", "lho": r"下
 ANY_ZH = re.compile(r"(?:任何|任一)(?:一位)?$")
 ANY_EN = re.compile(r"\b(?:any|every)\s+$", re.I)
 # … or given a right or a duty of its own (牌手可以 / 牌手必须 / a player may)
-RIGHT_ZH = re.compile(r"^[^，。；：,.;:]{0,6}?(?:可以|可(?!能)|必须|应当|应|须|不得|不应|有权|负责)")
+# (负责 'answers for' an infraction is blame, not a duty: 2018 12C3 只有一位牌手对违例负责)
+RIGHT_ZH = re.compile(r"^[^，。；：,.;:]{0,6}?(?:可以|可(?!能)|必须|应当|应|须|不得|不应|有权|(?<!违例)(?<!违规)负责)")
 RIGHT_EN = re.compile(r"^\s*(?:\w+\s+){0,2}?(?:may|must|shall|is entitled|has the right)\b", re.I)
 JOIN = frozenset({"或者", "或", "和", "及", "与", "、", "or", "and"})
 # a party named as 'not X' (81C 裁判（非牌手）负责) or a hand played from (53C 从明手越序引牌) is no actor

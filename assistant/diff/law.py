@@ -19,6 +19,7 @@ from .classify import classify_translation, figures
 from .content import ContentChange, Context, classify_content, coverage, kept_share
 from .elements import cited_clauses, mask_references
 from .redline import TermLexicon, redline
+from .semantic import PhraseMatcher, default_matcher
 
 # alignment kind -> structural change class between two translations (others are classified from the texts)
 STRUCTURAL_KINDS = {"new": "new", "removed": "removed", "moved": "restructured", "renumbered": "restructured",
@@ -206,17 +207,21 @@ def _unnoted(c: Clause | None, text: str | None) -> str | None:
 
 
 def _context(corpus: Corpus, clauses: tuple[Clause | None, Clause | None], langs: tuple[str, str],
-             partners: tuple[list[str], list[str]] = ([], [])) -> Context:
+             partners: tuple[list[str], list[str]] = ([], []), matcher: PhraseMatcher | None = None) -> Context:
     """What surrounds each clause of a pair in its own edition: the headings and texts above it, and the
     texts (with theirs) of its `partners`, the other clauses the alignment gives the same counterpart (a
-    piece merged into it, a piece split off with it); and the texts of the clauses it cites by section."""
-    around, cited = [], []
+    piece merged into it, a piece split off with it); the texts of the clauses it cites by section; and
+    the text its parent leads into it with ('…诸如：')."""
+    around, cited, lead_ins = [], [], []
     for c, lang, others in zip(clauses, langs, partners, strict=True):
         if c is None:
             around.append("")
             cited.append("")
+            lead_ins.append("")
             continue
         ed = corpus.editions[c.cid.edition].clauses
+        parent_text = ed[str(c.parent)].text.get(lang, "").strip() if c.parent is not None and str(c.parent) in ed else ""
+        lead_ins.append(parent_text if parent_text.endswith(("：", ":")) else "")
         texts = [_text(ed[o], lang, "text") or "" for o in others if o in ed]
         for x in [c] + [ed[o] for o in others if o in ed]:
             parent = x.parent
@@ -225,7 +230,7 @@ def _context(corpus: Corpus, clauses: tuple[Clause | None, Clause | None], langs
                 parent = ed[str(parent)].parent
         around.append("\n".join(dict.fromkeys(texts)))
         cited.append("\n".join(_text(x, lang, "text") or "" for x in _cited(ed, c, lang)))
-    return Context((around[0], around[1]), (cited[0], cited[1]))
+    return Context((around[0], around[1]), (cited[0], cited[1]), matcher, (lead_ins[0], lead_ins[1]))
 
 
 def _partners(found: tuple[Link, ...], link: Link) -> tuple[list[str], list[str]]:
@@ -271,9 +276,10 @@ def _pair(link: Link, a: str | None, b: str | None, lexicons: tuple[TermLexicon,
 
 
 def diff_law(corpus: Corpus, law: str, from_ed: str = "ccba1999", to_ed: str = "ccba2018",
-             lang: str | None = None, redlines: bool | None = None) -> LawDiff:
+             lang: str | None = None, redlines: bool | None = None, semantic: bool = True) -> LawDiff:
     """Every pair touching law `law` in either edition, classified and redlined; `redlines` defaults to
-    on, and to off between two translations (then drawn for revised and restructured pairs only)."""
+    on, and to off between two translations (then drawn for revised and restructured pairs only);
+    `semantic` lets the sentence encoder tell a paraphrased phrase from a new one (assistant.diff.semantic)."""
     la, lb = _check(from_ed, to_ed, lang)
     law = str(law).strip().lstrip("Ll").lstrip("aw").strip()
     eds = corpus.editions
@@ -302,7 +308,8 @@ def diff_law(corpus: Corpus, law: str, from_ed: str = "ccba1999", to_ed: str = "
         p = _pair(link, _text(ca, la, x.scope), _text(cb, lb, x.scope), lexicons, translation, draw,
                   (_unnoted(ca, _body(ca, la, link.scope)), _unnoted(cb, _body(cb, lb, link.scope))),
                   (_unnoted(ca, _text(ca, la, x.scope)), _unnoted(cb, _text(cb, lb, x.scope))),
-                  Context() if translation else _context(corpus, (ca, cb), (la, lb), _partners(found, x)))
+                  Context() if translation else _context(corpus, (ca, cb), (la, lb), _partners(found, x),
+                                                         default_matcher() if semantic else None))
         pairs.append(p if translation else _split_or_merged(p, pools))
     order = {ed: {cid: i for i, cid in enumerate(eds[ed].clauses)} for ed in (from_ed, to_ed)}
     pairs.sort(key=lambda p: (order[to_ed].get(p.to_id or "", 10**6) if p.to_id else

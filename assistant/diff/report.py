@@ -84,10 +84,12 @@ def _articles(corpus: Corpus, from_ed: str, to_ed: str) -> list[dict[str, object
 
 
 def change_report(corpus: Corpus, from_ed: str = "ccba1999", to_ed: str = "ccba2018",
-                  redlines: bool | None = None) -> ChangeReport:
-    """The report over every law of the two editions, and the articles new in `to_ed`."""
+                  redlines: bool | None = None, semantic: bool = True) -> ChangeReport:
+    """The report over every law of the two editions, and the articles new in `to_ed`; `semantic=False`
+    classifies without the sentence encoder (diff_law)."""
     first, last = edition(to_ed).laws or edition(from_ed).laws or (1, 93)
-    laws = [diff_law(corpus, str(n), from_ed, to_ed, redlines=redlines) for n in range(first, last + 1)]
+    laws = [diff_law(corpus, str(n), from_ed, to_ed, redlines=redlines, semantic=semantic)
+            for n in range(first, last + 1)]
     titles = {ch.id: ch.title for ed in corpus.editions.values() for ch in ed.chapters}
     keys = key_changes(corpus) if (from_ed, to_ed) == ("ccba1999", "ccba2018") else ()
     texts = {cid: _clause_text(corpus, cid) for k in keys for cid in (*k.old, *k.new)}
