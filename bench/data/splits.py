@@ -18,7 +18,7 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent
 QUESTION_SETS = ("laws-01-46", "laws-47-93", "out-of-scope", "laws-r3-01-46", "laws-r3-47-93", "articles-r3",
                  "out-of-scope-r3", "laws-r4-01-46", "laws-r4-47-93", "out-of-scope-r4", "out-of-scope-r4b", "out-of-scope-r5",
-                 "laws-r5", "out-of-scope-r6a", "out-of-scope-r6b")
+                 "laws-r5", "out-of-scope-r6a", "out-of-scope-r6b", "laws-r6-a", "laws-r6-b")
 STORIES = DATA / "stories"
 SPLITS = ("train", "validation", "test")
 CUTS = (60, 80)             # percent: [0, 60) train, [60, 80) validation, [80, 100) test
