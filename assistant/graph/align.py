@@ -167,6 +167,9 @@ class _Aligner:
         self.cur_from = {e["from"] for e in self.cur if e.get("from") and e["kind"] != "split"}
         self.cur_to = {e["to"] for e in self.cur if e.get("to") and e["kind"] != "merged"}
         self.cur_pair = {(e.get("from"), e.get("to")): e for e in self.cur}
+        # clauses with any curated counterpart (a split or merge included): never reported removed / new
+        self.placed_from = {e["from"] for e in self.cur if e.get("from")}
+        self.placed_to = {e["to"] for e in self.cur if e.get("to")}
 
     def sim(self, a: str, b: str) -> float:
         return round(dice(self.ta.grams(a), self.tb.grams(b)), 3)
@@ -289,7 +292,7 @@ class _Aligner:
             stack = [root]
             while stack:
                 cid = stack.pop()
-                if cid in (self.cur_from if removed else self.cur_to):
+                if cid in (self.placed_from if removed else self.placed_to):
                     continue
                 self.emit(cid if removed else None, None if removed else cid, "removed" if removed else "new",
                           "structure", None, why or "no counterpart found")
