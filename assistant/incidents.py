@@ -337,19 +337,22 @@ def _fits(text: str, start: int, form: _Form) -> bool:
 
 
 def scan(folded: str) -> list[tuple[int, _Form]]:
-    """Longest non-overlapping phrase matches, left to right, in an already folded text."""
+    """Longest non-overlapping phrase matches, left to right, in an already folded text (a match starts
+    only where no Latin word or number goes on from the character before)."""
     by_prefix, out, i, n = _index().by_prefix, [], 0, len(folded)
+    cls = [_CLASS.get(c) for c in folded]
     while i < n:
-        if i and _same(folded[i], folded[i - 1]):
+        forms = by_prefix.get(folded[i:i + 2])
+        if forms is None or (i and cls[i] is not None and cls[i] == cls[i - 1]):
             i += 1
             continue
-        hit = next((f for f in by_prefix.get(folded[i:i + 2], ()) if folded.startswith(f.text, i)
-                    and _fits(folded, i, f)), None)
-        if hit is None:
+        for f in forms:
+            if folded.startswith(f.text, i) and _fits(folded, i, f):
+                out.append((i, f))
+                i += len(f.text)
+                break
+        else:
             i += 1
-            continue
-        out.append((i, hit))
-        i += len(hit.text)
     return out
 
 

@@ -75,7 +75,11 @@ def main(argv: list[str] | None = None) -> None:
         rows = [json.loads(x)["query"] for x in Path(args.queries).read_text(encoding="utf-8").splitlines() if x.strip()]
         warm(searcher, rows, args.repeat, "warm query")
         if args.stories:
-            texts = [r["text"] for r in stories("validation")][: args.stories]
+            by_lang: dict[str, list[str]] = {}
+            for r in stories("validation"):
+                by_lang.setdefault(r["lang"], []).append(r["text"])
+            per = args.stories // len(by_lang)     # the same number in each language, so a 1,000-character
+            texts = [t for lang in sorted(by_lang) for t in by_lang[lang][:per]]   # story is one language
             warm(searcher, texts, 1, "warm story (100-400 chars)")
             long = [" ".join(texts[i:i + 4])[:1000] for i in range(0, len(texts) - 3, 4)]
             warm(searcher, long, 1, "warm story (1,000 chars)")

@@ -22,6 +22,24 @@ def test_models_file_matches_the_code():
     assert 0.0 < m.decline_below < 1.0 and 0.0 < m.high_from < 1.0
     assert m.answer_summary.w.shape == (len(SUMMARY),)
     assert m.answer_full.w.shape[0] > len(SUMMARY)        # the embedding part
+    assert m.answer_full.words is not None and m.answer_full.words.w.shape[0] == 2   # out of scope, in scope
+
+
+def test_the_scope_words_move_the_chance_their_way():
+    from assistant.search.learned import Answerability
+    from assistant.search.lexical import tokenize
+    from assistant.search.word_model import WordModel
+
+    vocab = {tokenize(w)[0]: i for i, w in enumerate(("chess", "revoke"))}
+    words = WordModel(vocab, np.ones(2), np.array([[1.0, -1.0], [-1.0, 1.0]]), np.zeros(2))
+    assert words.logit("a revoke") > 0 > words.logit("chess") and words.logit("nothing known") == 0.0
+    base = dict(w=np.zeros(3), b=0.0, mu=np.zeros(3), sd=np.ones(3), uses_embedding=False)
+    plain = Answerability(**base)
+    stacked = Answerability(**base, words=words, words_weight=2.0)
+    z = np.zeros(3)
+    assert plain.probability(z, z, "chess") == plain.probability(z, z, "a revoke") == 0.5
+    assert stacked.probability(z, z, "chess") < 0.5 < stacked.probability(z, z, "a revoke")
+    assert stacked.probability(z, z, "nothing known") == 0.5
 
 
 @pytest.mark.parametrize("query", [

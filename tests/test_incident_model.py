@@ -138,7 +138,7 @@ def test_a_story_s_windows_raise_its_second_incident() -> None:
 
 
 def test_the_word_model_s_sparse_reading_equals_its_dense_vector() -> None:
-    from assistant.search.incident_model import WordModel
+    from assistant.search.word_model import WordModel
     from assistant.search.lexical import tokenize
 
     vocab = {tokenize(w)[0]: i for i, w in enumerate(("revoke", "lead", "trick", "claim"))}
@@ -188,3 +188,13 @@ def test_the_ranker_s_story_features_vanish_for_a_one_line_question() -> None:
     assert np.all(short[:, n:] == 0.0) and np.allclose(told[:, :n], told[:, n:2 * n])
     log_primary = told[:, FEATURES.index("story_log_incident_primary")]
     assert log_primary[0] > log_primary[1] and np.isfinite(log_primary).all()
+
+
+def test_the_encoder_reads_a_long_question_s_head_only() -> None:
+    from assistant.search.embedders import ENCODE_CHARS, encoder_text
+
+    short = "East led out of turn and declarer accepted it"
+    assert encoder_text(short) == short
+    long_en, long_zh = "x" * 5000, "首攻" * 1000
+    assert encoder_text(long_en) == long_en[: ENCODE_CHARS[0]] and encoder_text(long_zh) == long_zh[: ENCODE_CHARS[1]]
+    assert ENCODE_CHARS[1] >= 400        # every story of the corpus (100-400 characters) is read whole

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .scoring import rank_feature, ranks, rrf
+from .trees import TreeEnsemble
 
 RANKED = ("lexical", "embedding", "index", "scenarios_lexical", "scenarios_embedding")
 BASE_FEATURES = (*(f"rank_{c}" for c in RANKED), *(f"score_{c}" for c in RANKED), "headwords", "rulings",
@@ -112,25 +113,27 @@ def features(ch: dict[str, np.ndarray], valid: np.ndarray, group_kind: np.ndarra
 
 @dataclass(frozen=True)
 class Ranker:
-    """A conditional-logit ranker: utility = X @ w; P(group) = softmax(utility / temperature) over the
-    candidates (the groups with any evidence), then mapped through a monotone calibration (isotonic, on
-    the validation split: how often a first result with that chance was right), so a shown chance means
-    what it says."""
+    """A conditional-logit ranker: utility = X @ w, or, when validation chose them, boosted trees read over
+    [X, X @ w] (the linear utility corrected where features interact: a long story's incident chances
+    against a short question's words); P(group) = softmax(utility / temperature) over the candidates (the
+    groups with any evidence), then mapped through a monotone calibration (isotonic, on the validation
+    split: how often a first result with that chance was right), so a shown chance means what it says."""
 
     w: np.ndarray
     temperature: float = 1.0
     knots: tuple[tuple[float, ...], tuple[float, ...]] = ((0.0, 1.0), (0.0, 1.0))   # identity
+    trees: TreeEnsemble | None = None
 
     def utility(self, x: np.ndarray) -> np.ndarray:
-        return x @ self.w
+        linear = x @ self.w
+        return linear if self.trees is None else self.trees.decision(np.c_[x, linear])
 
     def probabilities(self, x: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         """Calibrated chance of each candidate group being the answer; 0 for non-candidates."""
-        u = self.utility(x) / self.temperature
-        p = np.zeros(len(u))
+        p = np.zeros(len(x))
         if candidates.any():
-            z = u[candidates] - u[candidates].max()
-            e = np.exp(z)
+            u = self.utility(x[candidates]) / self.temperature
+            e = np.exp(u - u.max())
             p[candidates] = recalibrate(e / e.sum(), self.knots)
         return p
 

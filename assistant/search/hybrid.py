@@ -23,7 +23,7 @@ from .cards import aligned_card, best_clause_card, clause_scores
 from .channels import Evidence, TopicSource, channel_scores
 from .cite import Citation
 from .differences import differences
-from .embedders import get_embedder, model_key
+from .embedders import encoder_text, get_embedder, model_key
 from .explain import why
 from .fusion import Tuning, candidates_of, channel_ranks, features, hand_fusion, story_weight
 from .incident_model import IncidentModels, check_reading, law_matrices, load_incident_models, reading, segments
@@ -119,7 +119,7 @@ class HybridSearch:
         """(BM25, cosine, query vector) of every document (whole-law documents have no cosine: -1)."""
         t = self.tuning
         lex = self.ix.lexical.scores(q.tokens + q.expansion, [1.0] * len(q.tokens) + [t.expansion] * len(q.expansion))
-        qv = self.embedder.encode([t2s(q.text)])[0]
+        qv = self.embedder.encode([encoder_text(t2s(q.text))])[0]
         emb = self.ix.embeddings @ qv if self.ix.embeddings.shape[1] == qv.shape[0] else np.zeros(len(self.ix.docs))
         return lex, np.where(self.kind_is["law"], -1.0, emb), qv
 
@@ -221,7 +221,7 @@ class HybridSearch:
         searched = self.searched(q, edition, lang)
         scores, calibrated = self.ranking(a, methods)
         cited = [c for c in q.citations if c.group in self.gpos]
-        p_ans = self.models.answerability(model_key(self.model)).probability(a.qv, a.summary)
+        p_ans = self.models.answerability(model_key(self.model)).probability(a.qv, a.summary, q.text)
         searched["support"] = {"cosine": round(float(a.summary[0]), 3), "coverage": round(float(a.summary[2]), 3),
                                "answerable": round(p_ans, 3)}
         # a Guandan question is in scope by its own markers (scope.yaml): answered when its rules score

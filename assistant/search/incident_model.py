@@ -22,8 +22,9 @@ import numpy as np
 
 from ..errors import BadInput, BridgelawError
 from ..incidents import Incident, read_story
-from ..text import has_cjk, t2s
+from ..text import has_cjk
 from .learned import read_model_file
+from .word_model import WordModel, word_model_fields, word_model_from
 
 MODEL_FILE = Path(__file__).with_name("incident_model.json")
 SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.])\s+|\n+")
@@ -60,44 +61,6 @@ class IncidentModel:
 
     def probabilities(self, qv: np.ndarray | None, lex: np.ndarray) -> np.ndarray:
         u = self.utilities(qv, lex)
-        e = np.exp(u - u.max())
-        return e / e.sum()
-
-
-@dataclass(frozen=True)
-class WordModel:
-    """Softmax over incidents from the story's words: tf-idf (sublinear tf, l2 norm) of the search's tokens
-    (simplified script, lower case), one weight row per incident."""
-
-    vocab: dict[str, int]
-    idf: np.ndarray            # (words,)
-    w: np.ndarray              # (incidents, words)
-    b: np.ndarray              # (incidents,)
-
-    def terms(self, text: str) -> tuple[np.ndarray, np.ndarray]:
-        """(vocabulary columns, tf-idf weights) of the text's known words: the sparse form of its vector
-        (a story holds a few dozen of the vocabulary's thousands of words)."""
-        from .lexical import tokenize
-
-        counts: dict[int, int] = {}
-        for tok in tokenize(t2s(text).lower()):
-            j = self.vocab.get(tok)
-            if j is not None:
-                counts[j] = counts.get(j, 0) + 1
-        cols = np.fromiter(counts, dtype=np.int64, count=len(counts))
-        x = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))) * self.idf[cols]
-        norm = float(np.linalg.norm(x))
-        return cols, (x / norm if norm else x)
-
-    def vector(self, text: str) -> np.ndarray:
-        cols, vals = self.terms(text)
-        x = np.zeros(len(self.vocab))
-        x[cols] = vals
-        return x
-
-    def probabilities(self, text: str) -> np.ndarray:
-        cols, vals = self.terms(text)
-        u = self.w[:, cols] @ vals + self.b
         e = np.exp(u - u.max())
         return e / e.sum()
 
@@ -234,12 +197,7 @@ def load_incident_models(incidents: Mapping[str, Incident], path: Path | None = 
     if unknown:
         raise IncidentModelError(f"{path.name}: incidents not in the taxonomy: {', '.join(unknown[:5])} — "
                                  "retrain with bench/data/train_incident_model.py")
-    words = None
-    if "words_vocab" in raw:
-        vocab = {str(t): i for i, t in enumerate(raw["words_vocab"])}
-        words = WordModel(vocab, np.asarray(raw["words_idf"], dtype=np.float64),
-                          np.asarray(raw["words_w"], dtype=np.float64).reshape(len(raw["ids"]), len(vocab)),
-                          np.asarray(raw["words_b"], dtype=np.float64))
+    words = word_model_from(raw, "words", len(raw["ids"])) if "words_vocab" in raw else None
     return IncidentModels(_model(raw, "full"), _model(raw, "lexicon"), words, float(raw.get("words_mix", 0.0)))
 
 
@@ -253,7 +211,5 @@ def save_incident_models(path: Path, ids: Sequence[str], models: Mapping[str, In
                     f"{prefix}_lexicon": m.lexicon, f"{prefix}_temperature": m.temperature,
                     f"{prefix}_embedder": m.embedder})
     if words is not None:
-        out.update({"words_vocab": sorted(words.vocab, key=words.vocab.__getitem__),
-                    "words_idf": np.round(words.idf, 5).tolist(), "words_w": np.round(words.w, 4).ravel().tolist(),
-                    "words_b": np.round(words.b, 5).tolist(), "words_mix": mix})
+        out.update(word_model_fields(words, "words"), words_mix=mix)
     path.write_text(json.dumps(out) + "\n", encoding="utf-8")

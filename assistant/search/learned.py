@@ -1,12 +1,13 @@
 """The search's learned models, in one small text file (assistant/search/models.json: numbers, no pickle):
-the answerability classifier and the fusion ranker, trained and calibrated offline by
+the answerability classifier and the fusion ranker (linear, or boosted trees over it), trained and calibrated offline by
 bench/data/train_search_models.py from the project's data (table situations, the question sets' train
 split; calibration and thresholds on the validation split). It sits in the search folder, so retraining
 also rebuilds the index (the index key covers that folder).
 
 Answerability: logistic regression on the question's embedding (for the embedder it was trained with)
-and a few retrieval summaries (best cosine, BM25 coverage, crosswalk terms, ruling topics), Platt-scaled;
-`summary` weights (no embedding) serve any other embedder.
+and a few retrieval summaries (best cosine, BM25 coverage, crosswalk terms, ruling topics), stacked with
+a word model's evidence (out of scope / in scope, from the question's words) and Platt-scaled; `summary`
+weights (no embedding) serve any other embedder.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import numpy as np
 from ..errors import BridgelawError
 from .fusion import FEATURES, Ranker
 from .scoring import sigmoid
+from .trees import trees_from
+from .word_model import WordModel, word_model_from
 
 MODELS_FILE = Path(__file__).with_name("models.json")
 SUMMARY = ("cos_clause", "cos_index", "coverage", "bm25_max", "n_tokens", "zh", "headwords", "terms", "topics")
@@ -34,18 +37,24 @@ class ModelFileError(BridgelawError):
 
 @dataclass(frozen=True)
 class Answerability:
-    """P(the rulebooks answer this question) from [embedding?, standardised summaries]."""
+    """P(the rulebooks answer this question) from [embedding?, standardised summaries] and, stacked on
+    them with weight `words_weight`, the scope word model's evidence from the question's words."""
 
     w: np.ndarray               # weights: embedding part (may be empty) then summary part
     b: float
     mu: np.ndarray              # summary standardisation
     sd: np.ndarray
     uses_embedding: bool
+    words: WordModel | None = None
+    words_weight: float = 0.0
 
-    def probability(self, qv: np.ndarray, summary: np.ndarray) -> float:
+    def probability(self, qv: np.ndarray, summary: np.ndarray, text: str = "") -> float:
         z = (summary - self.mu) / self.sd
         x = np.concatenate([qv, z]) if self.uses_embedding else z
-        return float(sigmoid(x @ self.w + self.b))
+        u = x @ self.w + self.b
+        if self.words is not None and self.words_weight:
+            u = u + self.words_weight * self.words.logit(text)
+        return float(sigmoid(u))
 
 
 @dataclass(frozen=True)
@@ -63,9 +72,9 @@ class Models:
         return self.answer_full if embedder == self.embedder else self.answer_summary
 
 
-def _answer(data: dict[str, np.ndarray], prefix: str, uses_embedding: bool) -> Answerability:
+def _answer(data: dict[str, np.ndarray], prefix: str, uses_embedding: bool, words: WordModel | None) -> Answerability:
     return Answerability(data[f"{prefix}_w"], float(data[f"{prefix}_b"]), data["summary_mu"],
-                         data["summary_sd"], uses_embedding)
+                         data["summary_sd"], uses_embedding, words, float(data.get(f"{prefix}_words", 0.0)))
 
 
 def read_model_file(path: Path, error: type[BridgelawError], trainer: str) -> dict[str, Any]:
@@ -82,15 +91,17 @@ def load_models(path: Path | None = None) -> Models:
     """Read the models file; ModelFileError when it is missing or was made for other features."""
     path = path or MODELS_FILE
     raw = read_model_file(path, ModelFileError, "bench/data/train_search_models.py")
-    data = {k: np.asarray(v) for k, v in raw.items()}
+    words = word_model_from(raw, "scope_words", 2) if "scope_words_vocab" in raw else None
+    trees = trees_from(raw, "ranker_trees") if "ranker_trees_depth" in raw else None
+    data = {k: np.asarray(v) for k, v in raw.items() if not k.startswith(("scope_words_", "ranker_trees_"))}
     if tuple(str(x) for x in data["ranker_features"]) != FEATURES or \
             tuple(str(x) for x in data["summary_features"]) != SUMMARY:
         raise ModelFileError(f"{path.name}: made for other features than this code computes — "
                              "retrain with bench/data/train_search_models.py")
     knots = (tuple(float(v) for v in data["ranker_knots_x"]), tuple(float(v) for v in data["ranker_knots_y"])) \
         if "ranker_knots_x" in data else ((0.0, 1.0), (0.0, 1.0))
-    return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"]), knots),
-                  _answer(data, "answer_full", True), _answer(data, "answer_summary", False),
+    return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"]), knots, trees),
+                  _answer(data, "answer_full", True, words), _answer(data, "answer_summary", False, words),
                   str(data["embedder"]), float(data["decline_below"]), float(data["high_from"]))
 
 

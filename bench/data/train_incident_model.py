@@ -5,8 +5,11 @@
 
 Data (made by the project, in the repository): the story corpus's train split (bench/data/stories/*.jsonl,
 split by bench/data/splits.py) and each incident's titles and description (assistant/data/incidents.yaml).
-A two-incident story counts half for each. The L2 strength and the temperature are chosen on the
-validation split (log loss). Never reads the test split or any evaluation file. Deterministic.
+A two-incident story counts half for each. The L2 strength, the temperature, the lexicon's share, the word
+model's C and its mixing weight are chosen on the validation split (log loss); the validation figures are
+printed, then the shipped models are fitted again with those settings on train + validation (more stories,
+the settings unchanged; the search's training reads out-of-fold chances for both splits). Never reads the
+test split or any evaluation file. Deterministic.
 """
 
 from __future__ import annotations
@@ -57,12 +60,12 @@ def taxonomy_examples(incidents: dict, ids: list[str]) -> tuple[list[str], np.nd
 
 def features(texts: list[str], ids: list[str], model: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(embeddings from embedder `model`, log1p lexicon scores) of `texts`."""
-    from assistant.search.embedders import get_embedder
+    from assistant.search.embedders import encoder_text, get_embedder
     from assistant.search.incident_model import lexicon_scores
     from assistant.text import t2s
 
     t0 = time.perf_counter()
-    emb = np.asarray(get_embedder(model).encode([t2s(t) for t in texts]), dtype=np.float64)
+    emb = np.asarray(get_embedder(model).encode([encoder_text(t2s(t)) for t in texts]), dtype=np.float64)
     lex = np.array([lexicon_scores(t, ids) for t in texts])
     print(f"  features of {len(texts)} texts in {time.perf_counter() - t0:.1f} s", flush=True)
     return emb, np.log1p(lex)
@@ -117,18 +120,26 @@ def choose(emb, lex, y, vemb, vlex, vy, use_emb: bool):  # type: ignore[no-untyp
     return best
 
 
-def fit_words(texts: list[str], y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
-    """The word model (assistant.search.incident_model.WordModel): tf-idf + logistic regression on the first
-    incident of each text (scikit-learn, a dependency of sentence-transformers; training only)."""
+def vectorizer(min_df: int):  # type: ignore[no-untyped-def]
+    """The tf-idf of a word model (assistant.search.word_model.WordModel reads it back): the search's tokens of
+    the simplified-script, lower-case text, sublinear tf."""
     from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
 
-    from assistant.search.incident_model import WordModel
     from assistant.search.lexical import tokenize
     from assistant.text import t2s
 
-    vec = TfidfVectorizer(tokenizer=lambda t: tokenize(t2s(t).lower()), lowercase=False, sublinear_tf=True,
-                          min_df=2, token_pattern=None)
+    return TfidfVectorizer(tokenizer=lambda t: tokenize(t2s(t).lower()), lowercase=False, sublinear_tf=True,
+                           min_df=min_df, token_pattern=None)
+
+
+def fit_words(texts: list[str], y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
+    """The word model (assistant.search.word_model.WordModel): tf-idf + logistic regression on the first
+    incident of each text (scikit-learn, a dependency of sentence-transformers; training only)."""
+    from sklearn.linear_model import LogisticRegression
+
+    from assistant.search.word_model import WordModel
+
+    vec = vectorizer(min_df=2)
     x = vec.fit_transform(texts)
     labels = y.argmax(axis=1)
     lr = LogisticRegression(C=c, max_iter=3000).fit(x, labels)
@@ -210,6 +221,19 @@ def out_of_fold(rows: list[dict], folds: int = 5) -> dict[str, tuple[np.ndarray,
     return out
 
 
+def refit(models: dict, chosen: dict, data: tuple[list[str], np.ndarray], emb: np.ndarray,
+          lex: np.ndarray):  # type: ignore[no-untyped-def]
+    """The models fitted again on `data` (train + validation) with the settings validation chose for them."""
+    from assistant.search.incident_model import IncidentModel
+
+    texts, y = data
+    out = {}
+    for prefix, m in models.items():
+        w, b, a = fit(emb, lex, y, chosen[f"{prefix}_l2"], bool(m.embedder))
+        out[prefix] = IncidentModel(m.ids, w, b, a * chosen[f"{prefix}_lexicon_share"], m.temperature, m.embedder)
+    return out, fit_words(texts, y, chosen["words_c"])
+
+
 def main() -> None:
     from assistant.incidents import load_incidents
     from assistant.search.embedders import model_key
@@ -240,6 +264,9 @@ def main() -> None:
     chosen["words_c"] = c
     print(f"words: C {c}, mixed in with weight {mix}, validation log loss {loss:.3f}")
     report("mixed", (1 - mix) * p_val["full"] + mix * np.array([words.probabilities(t) for t in vx]), vy, vlangs)
+    print("fitting again on train + validation with these settings", flush=True)
+    out, words = refit(out, chosen, (tx + ax + vx, np.vstack([y, vy])), np.vstack([emb, vemb]), np.vstack([lex, vlex]))
+    chosen["fitted_on_validation"] = 1.0
     save_incident_models(MODEL_FILE, ids, out, chosen, words, mix)
     print(f"wrote {MODEL_FILE} ({MODEL_FILE.stat().st_size / 1e6:.1f} MB)")
 

@@ -4,8 +4,9 @@
 
 Data (all made by the project, in the repository):
   ranker         the question sets' and the story corpus's train split (bench/data/splits.py), those with
-                 a primary law or article; the temperature is chosen on the validation split. The training
-                 stories' incident readings are out-of-fold (bench/data/train_incident_model.py, run first).
+                 a primary law or article; the temperature is chosen on the validation split. The train and
+                 validation stories' incident readings are out-of-fold (bench/data/train_incident_model.py, run
+                 first, fits the shipped reader on both splits).
   answerability  in scope: the table situations (assistant/data/scenarios), the train split's
                  answerable questions and stories; out of scope: the train split of the out-of-scope sets and
                  out-of-scope-train.jsonl (written for training only). L2 strength, Platt scaling and the
@@ -32,6 +33,11 @@ OOS_TRAIN = HERE / "questions" / "out-of-scope-train.jsonl"
 MAX_WRONGLY_DECLINED = 0.015    # the decline threshold keeps answerable declines below this (train and validation)
 QUESTION_WEIGHT = 4.0           # a question's weight against a table situation's in the answerability training
 OOS_SHARE = 0.5                 # the out-of-scope examples' total weight against the in-scope ones
+# the ranker's trees: L2 on the leaves and large leaves keep a leaf holding a few gold candidates among many
+# (tiny hessians) from taking a huge value
+TREE_SETTINGS = {"learning_rate": 0.05, "max_iter": 300, "max_leaf_nodes": 15, "max_depth": 6,
+                 "l2_regularization": 1.0, "min_samples_leaf": 200}
+RANKER_L2S = (1e-4, 1e-3)      # the ranker's L2 strength, chosen on validation (log loss)
 HIGH_PRECISION = 0.85           # confidence high from the chance at which validation's first results are this right
 
 
@@ -144,17 +150,43 @@ def train_ranker(data: list[tuple[np.ndarray, int]], l2: float = 1e-3) -> np.nda
     return adam(grad, np.zeros(data[0][0].shape[1]))
 
 
+def fit_trees(data: list[tuple[np.ndarray, int]], vdata: list[tuple[np.ndarray, int]], w: np.ndarray):  # type: ignore[no-untyped-def]
+    """Boosted trees over [features, linear utility], each candidate a row labelled gold or not (scikit-learn,
+    training only; assistant.search.trees reads them); their temperature and validation log loss."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from assistant.search.trees import from_sklearn
+
+    x = np.vstack([np.c_[xq, xq @ w] for xq, _ in data])
+    y = np.concatenate([np.arange(len(xq)) == gold for xq, gold in data]).astype(np.int64)
+    t0 = time.perf_counter()
+    model = HistGradientBoostingClassifier(early_stopping=False, random_state=0, **TREE_SETTINGS).fit(x, y)
+    trees = from_sklearn(model)
+    print(f"  trees: {len(y)} candidate rows, {time.perf_counter() - t0:.0f} s", flush=True)
+    vu = [(trees.decision(np.c_[xq, xq @ w]), gold) for xq, gold in vdata]
+    loss, temp = min((nll_u(vu, t), t) for t in np.arange(0.3, 3.01, 0.1))
+    return trees, float(temp), float(loss)
+
+
+def nll_u(utilities: list[tuple[np.ndarray, int]], temp: float) -> float:
+    total = 0.0
+    for u, gold in utilities:
+        z = u / temp
+        total -= z[gold] - (z.max() + np.log(np.exp(z - z.max()).sum()))
+    return total / max(len(utilities), 1)
+
+
+def top1(data: list[tuple[np.ndarray, int]], utility) -> float:  # type: ignore[no-untyped-def]
+    return float(np.mean([int(np.argmax(utility(x))) == gold for x, gold in data])) if data else 0.0
+
+
 def softmax(u: np.ndarray) -> np.ndarray:
     e = np.exp(u - u.max())
     return e / e.sum()
 
 
 def nll(data: list[tuple[np.ndarray, int]], w: np.ndarray, temp: float) -> float:
-    total = 0.0
-    for x, gold in data:
-        u = x @ w / temp
-        total -= u[gold] - (u.max() + np.log(np.exp(u - u.max()).sum()))
-    return total / max(len(data), 1)
+    return nll_u([(x @ w, gold) for x, gold in data], temp)
 
 
 def train_logistic(x: np.ndarray, y: np.ndarray, l2: float, sw: np.ndarray) -> tuple[np.ndarray, float]:
@@ -214,6 +246,57 @@ def answer_model(train: tuple[list[str], list[int]], val: tuple[list[str], list[
     return w, b, {"l2": l2, "val_logloss": round(float(loss), 4), "p_val": p, "y_val": yv}
 
 
+def fit_scope_words(texts: list[str], y: np.ndarray, sw: np.ndarray, c: float):  # type: ignore[no-untyped-def]
+    """The scope word model (assistant.search.word_model.WordModel, rows: out of scope, in scope): tf-idf +
+    weighted logistic regression on the answerability training texts."""
+    from sklearn.linear_model import LogisticRegression
+
+    from assistant.search.word_model import WordModel
+    from train_incident_model import vectorizer
+
+    vec = vectorizer(min_df=1)
+    x = vec.fit_transform(texts)
+    lr = LogisticRegression(C=c, max_iter=3000).fit(x, y, sample_weight=sw)
+    half, b = lr.coef_[0] / 2, float(lr.intercept_[0]) / 2
+    return WordModel({t: int(i) for t, i in vec.vocabulary_.items()}, vec.idf_, np.vstack([-half, half]),
+                     np.array([-b, b]))
+
+
+def stack(cols: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Weights (one per column, then the intercept) of the logistic combination of `cols` fitted on (cols, y)."""
+    x = np.c_[cols, np.ones(len(y))]
+
+    def grad(wb: np.ndarray) -> np.ndarray:
+        p = 1 / (1 + np.exp(-np.clip(x @ wb, -40, 40)))
+        return x.T @ (p - y) / len(y)
+    return adam(grad, np.r_[1.0, np.zeros(cols.shape[1])], steps=3000, lr=0.01)   # start: the first column as is
+
+
+def with_scope_words(texts: tuple[list[str], list[int]], sw: np.ndarray, val: tuple[list[str], list[int]],
+                     answers: list[tuple[np.ndarray, float, dict]], cache: dict[str, dict], mu: np.ndarray,
+                     sd: np.ndarray):  # type: ignore[no-untyped-def]
+    """The scope word model (C chosen on validation) stacked on each answerability model: the word model's
+    logit joins the model's own logit in a logistic combination fitted on validation (the word model is fitted
+    on train, so its train logits are overconfident; validation sees it as the search will). Returns the word
+    model and, per answerability model, (w, b, words weight, validation chances)."""
+    yv = np.array(val[1], dtype=np.float64)
+    best = None
+    for c in (1.0, 3.0, 10.0, 30.0):
+        words = fit_scope_words(texts[0], np.array(texts[1]), sw, c)
+        lw = np.array([words.logit(t) for t in val[0]])
+        loss, out = 0.0, []
+        for (w, b, _info), embedding in zip(answers, (True, False), strict=True):
+            xv, _ = answer_xy(*val, cache, mu, sd, embedding)
+            a, ww, d = stack(np.c_[xv @ w + b, lw], yv)
+            p = 1 / (1 + np.exp(-np.clip(a * (xv @ w + b) + ww * lw + d, -40, 40)))
+            loss += -np.mean(yv * np.log(p + 1e-12) + (1 - yv) * np.log(1 - p + 1e-12))
+            out.append((a * w, a * b + d, float(ww), p))
+        print(f"  scope words C {c}: validation log loss (both models) {loss:.4f}", flush=True)
+        if best is None or loss < best[0]:
+            best = (loss, words, out, c)
+    return best[1], best[2], best[3]  # type: ignore[index]
+
+
 def high_threshold(pairs: list[tuple[float, bool]]) -> float:
     """The lowest first-result chance from which validation's first results are right HIGH_PRECISION of the time."""
     best = 1.0
@@ -234,13 +317,16 @@ def decline_threshold(p: np.ndarray, y: np.ndarray) -> float:
 def main(argv: list[str] | None = None) -> None:
     from assistant.search.fusion import recalibrate
     from assistant.search.learned import MODELS_FILE, save_models
+    from assistant.search.trees import trees_fields
+    from assistant.search.word_model import word_model_fields
     from assistant.search.embedders import model_key
     from assistant.search.query import game_of
     from assistant.search.scenarios import load_scenarios
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cache", default=None, help="a scratch file keeping the features between runs "
-                    "(pickle; only for iterating on the training itself: delete it when search code changes)")
+    ap.add_argument("--cache", default=None, help="a scratch file keeping the features (and, beside it, the "
+                    "out-of-fold readings) between runs (pickle; only for iterating on the training itself: delete "
+                    "both when search code or the incident reader changes)")
     args = ap.parse_args(argv)
     train_stories = [as_question(r) for r in stories("train")]
     train = questions("train") + train_stories
@@ -254,16 +340,36 @@ def main(argv: list[str] | None = None) -> None:
         cache = pickle.loads(scratch.read_bytes())
     from train_incident_model import out_of_fold
 
-    oof = out_of_fold(stories("train"))
+    oof_file = scratch.with_suffix(".oof") if scratch else None
+    if oof_file and oof_file.is_file():
+        oof = pickle.loads(oof_file.read_bytes())
+    else:
+        oof = out_of_fold(stories("train") + stories("validation"))   # the shipped reader saw both splits
+        if oof_file:
+            oof_file.write_bytes(pickle.dumps(oof))
     extract(s, [r["query"] for r in train + val + extra] + situations, cache)
     if scratch:
         scratch.write_bytes(pickle.dumps(cache))
     featurise(s, cache, oof)
 
     data = ranker_data(train, cache)
-    w_rank = train_ranker(data)
     vdata = ranker_data(val, cache)
-    temp = min((nll(vdata, w_rank, t), t) for t in np.arange(0.3, 3.01, 0.1))[1]
+    fits = []
+    for l2 in RANKER_L2S:
+        w = train_ranker(data, l2)
+        loss, t = min((nll(vdata, w, t), t) for t in np.arange(0.3, 3.01, 0.1))
+        print(f"  ranker l2 {l2}: validation log loss {loss:.4f} (temperature {t:.1f})", flush=True)
+        fits.append((loss, l2, t, w))
+    lin_loss, ranker_l2, temp, w_rank = min(fits, key=lambda f: f[0])
+    trees, tree_temp, tree_loss = fit_trees(data, vdata, w_rank)
+    print(f"  ranker on validation: linear log loss {lin_loss:.4f}, top 1 {top1(vdata, lambda x: x @ w_rank):.3f}; "
+          f"trees log loss {tree_loss:.4f}, top 1 {top1(vdata, lambda x: trees.decision(np.c_[x, x @ w_rank])):.3f}",
+          flush=True)
+    if tree_loss >= lin_loss:
+        trees = None
+    else:
+        temp = tree_temp
+    utility = (lambda x: x @ w_rank) if trees is None else (lambda x: trees.decision(np.c_[x, x @ w_rank]))
     # Guandan questions are in scope by their own markers (the classifier never sees them at search time)
     bridge = [r for r in train + extra if game_of(r["query"]) == "bridge"]
     tr_texts = situations + [r["query"] for r in bridge]
@@ -273,26 +379,31 @@ def main(argv: list[str] | None = None) -> None:
     val_bridge = [r for r in val if game_of(r["query"]) == "bridge"]
     va = ([r["query"] for r in val_bridge], [int(r["primary"] is not None) for r in val_bridge])
     sw = sample_weights(np.array(tr_y), np.arange(len(tr_texts)) >= len(situations))
-    w_full, b_full, info_full = answer_model((tr_texts, tr_y), va, cache, mu, sd, True, sw)
-    w_sum, b_sum, info_sum = answer_model((tr_texts, tr_y), va, cache, mu, sd, False, sw)
+    full = answer_model((tr_texts, tr_y), va, cache, mu, sd, True, sw)
+    summ_only = answer_model((tr_texts, tr_y), va, cache, mu, sd, False, sw)
+    scope, stacked, scope_c = with_scope_words((tr_texts, tr_y), sw, va, [full, summ_only], cache, mu, sd)
+    (w_full, b_full, ww_full, p_full), (w_sum, b_sum, ww_sum, _) = stacked
+    info_full, info_sum = dict(full[2], p_val=p_full), summ_only[2]
     # the threshold must hold on validation's and the train split's short questions (stories, always in
     # scope and easy to tell so, would dilute the share of answerable questions declined)
     asked = [r for r in bridge if not r.get("story")]
     xq, yq = answer_xy([r["query"] for r in asked], [int(r["primary"] is not None) for r in asked],
                        cache, mu, sd, True)
-    p_train = 1 / (1 + np.exp(-np.clip(xq @ w_full + b_full, -40, 40)))
+    lq = np.array([scope.logit(r["query"]) for r in asked])
+    p_train = 1 / (1 + np.exp(-np.clip(xq @ w_full + b_full + ww_full * lq, -40, 40)))
     short = np.array([not r.get("story") for r in val_bridge])
     thr = min(decline_threshold(info_full["p_val"][short], info_full["y_val"][short]),
               decline_threshold(p_train, yq))
     print(f"decline below {thr:.3f}: train questions no-answer declined {np.mean(p_train[yq == 0] < thr):.3f}, "
           f"answerable declined {np.mean(p_train[yq == 1] < thr):.3f}")
     pv, yv = info_full["p_val"][short], info_full["y_val"][short]
-    print(f"ranker: {len(data)} train questions, weights {np.round(w_rank, 2).tolist()}, temperature {temp:.1f}")
+    print(f"ranker: {len(data)} train questions, l2 {ranker_l2}, weights {np.round(w_rank, 2).tolist()}, temperature {temp:.1f}")
     print(f"answerability: {len(tr_texts)} train texts ({sum(tr_y)} in scope); l2 {info_full['l2']}, "
-          f"validation log loss {info_full['val_logloss']} (summary-only {info_sum['val_logloss']})")
+          f"validation log loss {info_full['val_logloss']} (summary-only {info_sum['val_logloss']}); "
+          f"scope words C {scope_c}, weight {ww_full:.2f} (summary-only {ww_sum:.2f})")
     print(f"decline below {thr:.3f}: validation no-answer declined {np.mean(pv[yv == 0] < thr):.3f}, "
           f"answerable declined {np.mean(pv[yv == 1] < thr):.3f}")
-    raw = [(float(np.max(softmax(x @ w_rank / temp))), int(np.argmax(x @ w_rank)) == gold) for x, gold in vdata]
+    raw = [(float(np.max(softmax(utility(x) / temp))), int(np.argmax(utility(x))) == gold) for x, gold in vdata]
     knots = calibration(raw)
     print(f"calibration (validation, isotonic): {len(knots[0])} knots; a chance of 0.9 reads "
           f"{float(np.interp(0.9, *knots)):.2f}, 0.5 reads {float(np.interp(0.5, *knots)):.2f}")
@@ -302,9 +413,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"validation: first result right {np.mean([ok for _, ok in high]):.3f}; confidence high (from {high_from:.2f}) for "
           f"{len(sure)}/{len(high)}, of which right {np.mean(sure) if sure else 0:.3f}")
     save_models(MODELS_FILE, {"ranker_w": w_rank, "ranker_temperature": np.array(temp),
+                              **(trees_fields(trees, "ranker_trees") if trees is not None else {}),
                               "ranker_knots_x": np.array(knots[0]), "ranker_knots_y": np.array(knots[1]),
                               "answer_full_w": w_full, "answer_full_b": np.array(b_full),
                               "answer_summary_w": w_sum, "answer_summary_b": np.array(b_sum),
+                              "answer_full_words": np.array(ww_full), "answer_summary_words": np.array(ww_sum),
+                              **word_model_fields(scope, "scope_words"),
                               "summary_mu": mu, "summary_sd": sd, "embedder": np.array(model_key(None)),
                               "decline_below": np.array(thr), "high_from": np.array(high_from)})
     print(f"wrote {MODELS_FILE}")
