@@ -27,16 +27,13 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from ranker_trees import fit_trees, nll_u, top1  # noqa: E402
 from splits import questions, stories  # noqa: E402
 
 OOS_TRAIN = HERE / "questions" / "out-of-scope-train.jsonl"
 MAX_WRONGLY_DECLINED = 0.015    # the decline threshold keeps answerable declines below this (train and validation)
 QUESTION_WEIGHT = 4.0           # a question's weight against a table situation's in the answerability training
 OOS_SHARE = 0.5                 # the out-of-scope examples' total weight against the in-scope ones
-# the ranker's trees: L2 on the leaves and large leaves keep a leaf holding a few gold candidates among many
-# (tiny hessians) from taking a huge value
-TREE_SETTINGS = {"learning_rate": 0.05, "max_iter": 300, "max_leaf_nodes": 15, "max_depth": 6,
-                 "l2_regularization": 1.0, "min_samples_leaf": 200}
 RANKER_L2S = (1e-4, 1e-3)      # the ranker's L2 strength, chosen on validation (log loss)
 HIGH_PRECISION = 0.85           # confidence high from the chance at which validation's first results are this right
 
@@ -148,36 +145,6 @@ def train_ranker(data: list[tuple[np.ndarray, int]], l2: float = 1e-3) -> np.nda
             g += (x.T @ p - x[gold]) / len(data)
         return g
     return adam(grad, np.zeros(data[0][0].shape[1]))
-
-
-def fit_trees(data: list[tuple[np.ndarray, int]], vdata: list[tuple[np.ndarray, int]], w: np.ndarray):  # type: ignore[no-untyped-def]
-    """Boosted trees over [features, linear utility], each candidate a row labelled gold or not (scikit-learn,
-    training only; assistant.search.trees reads them); their temperature and validation log loss."""
-    from sklearn.ensemble import HistGradientBoostingClassifier
-
-    from assistant.search.trees import from_sklearn
-
-    x = np.vstack([np.c_[xq, xq @ w] for xq, _ in data])
-    y = np.concatenate([np.arange(len(xq)) == gold for xq, gold in data]).astype(np.int64)
-    t0 = time.perf_counter()
-    model = HistGradientBoostingClassifier(early_stopping=False, random_state=0, **TREE_SETTINGS).fit(x, y)
-    trees = from_sklearn(model)
-    print(f"  trees: {len(y)} candidate rows, {time.perf_counter() - t0:.0f} s", flush=True)
-    vu = [(trees.decision(np.c_[xq, xq @ w]), gold) for xq, gold in vdata]
-    loss, temp = min((nll_u(vu, t), t) for t in np.arange(0.3, 3.01, 0.1))
-    return trees, float(temp), float(loss)
-
-
-def nll_u(utilities: list[tuple[np.ndarray, int]], temp: float) -> float:
-    total = 0.0
-    for u, gold in utilities:
-        z = u / temp
-        total -= z[gold] - (z.max() + np.log(np.exp(z - z.max()).sum()))
-    return total / max(len(utilities), 1)
-
-
-def top1(data: list[tuple[np.ndarray, int]], utility) -> float:  # type: ignore[no-untyped-def]
-    return float(np.mean([int(np.argmax(utility(x))) == gold for x, gold in data])) if data else 0.0
 
 
 def softmax(u: np.ndarray) -> np.ndarray:
