@@ -20,6 +20,8 @@ def searcher():  # type: ignore[no-untyped-def]
 def test_models_file_matches_the_code():
     m = load_models()
     assert 0.0 < m.decline_below < 1.0 and 0.0 < m.high_from < 1.0
+    assert {lang for lang, _ in m.decline_by_lang} == {"en", "zh-Hans", "zh-Hant"}
+    assert all(0.0 < t < 1.0 for _, t in m.decline_by_lang)
     assert m.answer_summary.w.shape == (len(SUMMARY),)
     assert m.answer_full.w.shape[0] > len(SUMMARY)        # the embedding part
     assert m.answer_full.words is not None and m.answer_full.words.w.shape[0] == 2   # out of scope, in scope
@@ -52,7 +54,9 @@ def test_the_scope_words_move_the_chance_their_way():
 def test_out_of_scope_questions_are_declined(searcher, query):
     ans = searcher.search(query)
     assert not ans.answered and ans.results == [] and ans.confidence == "low"
-    assert ans.searched["support"]["answerable"] < searcher.models.decline_below
+    from assistant.search.answer_text import question_lang
+
+    assert ans.searched["support"]["answerable"] < searcher.models.decline_threshold(question_lang(query))
 
 
 @pytest.mark.parametrize("query", [

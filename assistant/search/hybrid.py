@@ -225,7 +225,7 @@ class HybridSearch:
         searched["support"] = {"cosine": round(float(a.summary[0]), 3), "coverage": round(float(a.summary[2]), 3),
                                "answerable": round(p_ans, 3)}
         # a Guandan question is in scope by its own markers (scope.yaml): answered when its rules score
-        out_of_scope = q.game != "guandan" and p_ans < self.models.decline_below
+        out_of_scope = q.game != "guandan" and p_ans < self.models.decline_threshold(question_lang(q.text))
         if not cited and reading is None and (scores.max() <= 0 or out_of_scope):
             return Answer(q.text, False, [], searched, say("declined", lang or question_lang(q.text)),
                           a.topics, confidence="low")

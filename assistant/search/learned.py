@@ -65,8 +65,14 @@ class Models:
     answer_full: Answerability
     answer_summary: Answerability
     embedder: str               # the model key the full answerability model was trained with
-    decline_below: float        # P(answerable) below this: declined
+    decline_below: float        # P(answerable) below this: declined (any language validation has no own value for)
     high_from: float            # top result's chance from this (and answerable): confidence high
+
+    decline_by_lang: tuple[tuple[str, float], ...] = ()   # per question language, chosen on validation
+
+    def decline_threshold(self, lang: str) -> float:
+        """The chance below which a question in `lang` (en, zh-Hans, zh-Hant) is declined."""
+        return dict(self.decline_by_lang).get(lang, self.decline_below)
 
     def answerability(self, embedder: str) -> Answerability:
         return self.answer_full if embedder == self.embedder else self.answer_summary
@@ -102,7 +108,9 @@ def load_models(path: Path | None = None) -> Models:
         if "ranker_knots_x" in data else ((0.0, 1.0), (0.0, 1.0))
     return Models(Ranker(data["ranker_w"], float(data["ranker_temperature"]), knots, trees),
                   _answer(data, "answer_full", True, words), _answer(data, "answer_summary", False, words),
-                  str(data["embedder"]), float(data["decline_below"]), float(data["high_from"]))
+                  str(data["embedder"]), float(data["decline_below"]), float(data["high_from"]),
+                  tuple(zip((str(x) for x in data.get("decline_langs", ())),
+                            (float(x) for x in data.get("decline_by_lang", ())), strict=True)))
 
 
 def save_models(path: Path, arrays: dict[str, np.ndarray]) -> None:

@@ -361,6 +361,17 @@ def main(argv: list[str] | None = None) -> None:
     short = np.array([not r.get("story") for r in val_bridge])
     thr = min(decline_threshold(info_full["p_val"][short], info_full["y_val"][short]),
               decline_threshold(p_train, yq))
+    # and one per question language (English questions are declined more often at one shared threshold)
+    v_lang, t_lang = np.array([r["lang"] for r in val_bridge]), np.array([r["lang"] for r in asked])
+    by_lang = {lang: min(decline_threshold(info_full["p_val"][short & (v_lang == lang)],
+                                           info_full["y_val"][short & (v_lang == lang)]),
+                         decline_threshold(p_train[t_lang == lang], yq[t_lang == lang]))
+               for lang in sorted(set(v_lang[short]))}
+    for lang, t in by_lang.items():
+        m = short & (v_lang == lang)
+        pv_l, yv_l = info_full["p_val"][m], info_full["y_val"][m]
+        print(f"  decline below {t:.3f} in {lang}: validation no-answer declined {np.mean(pv_l[yv_l == 0] < t):.3f}, "
+              f"answerable declined {np.mean(pv_l[yv_l == 1] < t):.3f}")
     print(f"decline below {thr:.3f}: train questions no-answer declined {np.mean(p_train[yq == 0] < thr):.3f}, "
           f"answerable declined {np.mean(p_train[yq == 1] < thr):.3f}")
     pv, yv = info_full["p_val"][short], info_full["y_val"][short]
@@ -387,7 +398,8 @@ def main(argv: list[str] | None = None) -> None:
                               "answer_full_words": np.array(ww_full), "answer_summary_words": np.array(ww_sum),
                               **word_model_fields(scope, "scope_words"),
                               "summary_mu": mu, "summary_sd": sd, "embedder": np.array(model_key(None)),
-                              "decline_below": np.array(thr), "high_from": np.array(high_from)})
+                              "decline_below": np.array(thr), "high_from": np.array(high_from),
+                              "decline_langs": np.array(list(by_lang)), "decline_by_lang": np.array(list(by_lang.values()))})
     print(f"wrote {MODELS_FILE}")
 
 
