@@ -225,9 +225,10 @@ class HybridSearch:
         searched["support"] = {"cosine": round(float(a.summary[0]), 3), "coverage": round(float(a.summary[2]), 3),
                                "answerable": round(p_ans, 3)}
         # a Guandan question is in scope by its own markers (scope.yaml): answered when its rules score
-        out_of_scope = q.game != "guandan" and p_ans < self.models.decline_threshold(question_lang(q.text))
+        asked_in = question_lang(q.text)
+        out_of_scope = q.game != "guandan" and p_ans < self.models.decline_threshold(asked_in)
         if not cited and reading is None and (scores.max() <= 0 or out_of_scope):
-            return Answer(q.text, False, [], searched, say("declined", lang or question_lang(q.text)),
+            return Answer(q.text, False, [], searched, say("declined", lang or asked_in),
                           a.topics, confidence="low")
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0]
         cited_pos = [self.gpos[c.group] for c in cited]
@@ -242,7 +243,7 @@ class HybridSearch:
         ans = Answer(q.text, True, results, searched, rulings=a.topics, confidence="high" if high else "low",
                      did_you_mean=self.did_you_mean(cited, lang), reading=self.reading_of(a, reading))
         if not high:
-            ans.message = say("low", lang or question_lang(q.text))
+            ans.message = say("low", lang or asked_in)
         return ans
 
     def reading_groups(self, reading: str | None) -> list[int]:

@@ -67,7 +67,6 @@ class Models:
     embedder: str               # the model key the full answerability model was trained with
     decline_below: float        # P(answerable) below this: declined (any language validation has no own value for)
     high_from: float            # top result's chance from this (and answerable): confidence high
-
     decline_by_lang: tuple[tuple[str, float], ...] = ()   # per question language, chosen on validation
 
     def decline_threshold(self, lang: str) -> float:
